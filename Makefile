@@ -1,0 +1,28 @@
+# The two commands: `make run` and `make test`. Both install what is missing first.
+PRESET ?= dev
+BUILD_DIR := build/$(PRESET)
+JOBS ?= $(shell nproc)
+PORT ?= 8080
+
+.PHONY: all deps build run test bench clean
+
+all: build
+
+deps:
+	@bash scripts/deps.sh
+
+build: deps
+	cmake --preset $(PRESET) >/dev/null
+	cmake --build --preset $(PRESET) -j $(JOBS)
+
+run: build
+	@bash scripts/run.sh $(BUILD_DIR) $(PORT)
+
+test: build
+	ctest --preset $(PRESET) -j $(JOBS)
+
+bench: deps
+	@bash bench/run
+
+clean:
+	rm -rf build

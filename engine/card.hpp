@@ -1,0 +1,27 @@
+// Cards of Bowling Solitaire: Ace-10 of hearts and spades, as ids 0-19 (DECISIONS.md section 2).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace pinfall::engine {
+
+// A card id: 0-9 are A,2..10 of hearts, 10-19 are A,2..10 of spades. kNoCard marks an empty slot.
+using Card = std::uint8_t;
+inline constexpr Card kNoCard = 0xFF;
+inline constexpr int kDeckSize = 20;
+
+// Rank 1 (Ace) .. 10. REQUIRES: c < kDeckSize.
+constexpr int card_rank(Card c) { return c % 10 + 1; }
+// Value used in sums: rank, with the 10 counting 0.
+constexpr int card_value(Card c) { return card_rank(c) % 10; }
+constexpr bool card_is_spade(Card c) { return c >= 10; }
+
+// "AH", "2S", ..., "10H". REQUIRES: c < kDeckSize.
+std::string card_name(Card c);
+// Parses a name written by card_name (suit letter in either case). Returns nullopt on anything else.
+std::optional<Card> parse_card(std::string_view text);
+
+}  // namespace pinfall::engine

@@ -1,0 +1,96 @@
+// SHA256_Init/Update/Final are deprecated in OpenSSL 3 but are the fast path for a 40-byte
+// message (one compression, no EVP fetch); the deal benchmark depends on it.
+#define OPENSSL_SUPPRESS_DEPRECATED
+#include "engine/deal.hpp"
+
+#include <openssl/sha.h>
+
+#include <sstream>
+#include <vector>
+
+namespace pinfall::engine {
+namespace {
+
+void put_u32be(std::uint8_t* out, std::uint32_t v) {
+    out[0] = static_cast<std::uint8_t>(v >> 24);
+    out[1] = static_cast<std::uint8_t>(v >> 16);
+    out[2] = static_cast<std::uint8_t>(v >> 8);
+    out[3] = static_cast<std::uint8_t>(v);
+}
+
+}  // namespace
+
+void DealWordStream::refill() {
+    std::array<std::uint8_t, 40> message{};
+    std::copy(seed_.begin(), seed_.end(), message.begin());
+    put_u32be(message.data() + 32, k_);
+    put_u32be(message.data() + 36, block_++);
+    std::array<std::uint8_t, 32> digest{};
+    SHA256_CTX ctx;
+    SHA256_Init(&ctx);
+    SHA256_Update(&ctx, message.data(), message.size());
+    SHA256_Final(digest.data(), &ctx);
+    for (int w = 0; w < 8; ++w) {
+        const std::uint8_t* b = digest.data() + 4 * w;
+        words_[w] = std::uint32_t{b[0]} << 24 | std::uint32_t{b[1]} << 16 |
+                    std::uint32_t{b[2]} << 8 | std::uint32_t{b[3]};
+    }
+    used_ = 0;
+}
+
+std::uint32_t DealWordStream::next() {
+    if (used_ == 8) refill();
+    return words_[used_++];
+}
+
+Deal deal_from_deck(const std::array<Card, kDeckSize>& deck) {
+    Deal deal;
+    std::copy(deck.begin(), deck.begin() + kPinCount, deal.pins.begin());
+    std::copy(deck.begin() + kPinCount, deck.end(), deal.balls.begin());
+    return deal;
+}
+
+Deal deal_from_seed(const Seed& seed, std::uint32_t k) {
+    DealWordStream words(seed, k);
+    return deal_from_deck(shuffle_deck(words));
+}
+
+std::string deal_text(const Deal& deal) {
+    std::string out;
+    for (int p = 0; p < kPinCount; ++p) {
+        if (p) out += ' ';
+        out += card_name(deal.pins[p]);
+    }
+    out += " |";
+    for (int pile = 0; pile < kPileCount; ++pile) {
+        if (pile) out += " /";
+        for (int i = 0; i < kPileSize[pile]; ++i) {
+            out += ' ';
+            out += card_name(deal.balls[kPileOffset[pile] + i]);
+        }
+    }
+    return out;
+}
+
+std::optional<Deal> parse_deal(std::string_view text) {
+    std::istringstream in{std::string(text)};
+    std::vector<std::string> tokens;
+    for (std::string t; in >> t;) tokens.push_back(t);
+    // 10 pins, "|", 5 cards, "/", 3 cards, "/", 2 cards.
+    if (tokens.size() != 23 || tokens[10] != "|" || tokens[16] != "/" || tokens[20] != "/") {
+        return std::nullopt;
+    }
+    std::array<Card, kDeckSize> deck{};
+    int n = 0;
+    std::uint32_t seen = 0;
+    for (const auto& t : tokens) {
+        if (t == "|" || t == "/") continue;
+        const auto card = parse_card(t);
+        if (!card || (seen >> *card & 1)) return std::nullopt;
+        seen |= 1u << *card;
+        deck[n++] = *card;
+    }
+    return deal_from_deck(deck);
+}
+
+}  // namespace pinfall::engine

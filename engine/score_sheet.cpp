@@ -1,0 +1,123 @@
+#include "engine/score_sheet.hpp"
+
+#include <cassert>
+
+namespace pinfall::engine {
+
+void ScoreSheet::add(int pins) {
+    assert(!complete() && pins >= 0 && pins <= standing_);
+    rolls_[count_++] = static_cast<std::uint8_t>(pins);
+    const int first = rolls_[starts_[frame_ - 1]];
+    auto next_frame = [this] {
+        ++frame_;
+        ball_ = 1;
+        standing_ = rack_;
+        if (frame_ <= kFrames) starts_[frame_ - 1] = count_;
+        starts_[kFrames] = count_;
+    };
+    if (frame_ < kFrames) {
+        if (ball_ == 1 && pins < rack_) {
+            ball_ = 2;
+            standing_ = static_cast<std::uint8_t>(rack_ - pins);
+        } else {
+            next_frame();
+        }
+        return;
+    }
+    // Frame 10: a third ball after a strike or a spare; a fresh rack after each strike or spare.
+    if (ball_ == 1) {
+        ball_ = 2;
+        standing_ = pins == rack_ ? rack_ : static_cast<std::uint8_t>(rack_ - pins);
+    } else if (ball_ == 2) {
+        const int second = pins;
+        if (first == rack_) {
+            ball_ = 3;
+            standing_ = second == rack_ ? rack_ : static_cast<std::uint8_t>(rack_ - second);
+        } else if (first + second == rack_) {
+            ball_ = 3;
+            standing_ = rack_;
+        } else {
+            next_frame();
+        }
+    } else {
+        next_frame();
+    }
+}
+
+int ScoreSheet::frame_roll_count(int f) const {
+    const int begin = starts_[f - 1];
+    const int end = f < frame_ ? (f < kFrames ? starts_[f] : starts_[kFrames]) : count_;
+    return end - begin;
+}
+
+std::optional<int> ScoreSheet::frame_total(int f) const {
+    int total = 0;
+    for (int g = 1; g <= f; ++g) {
+        if (!frame_complete(g)) return std::nullopt;
+        const int s = starts_[g - 1];
+        if (g == kFrames) {
+            for (int i = s; i < count_; ++i) total += rolls_[i];
+            continue;
+        }
+        int needed;  // rolls from s that this frame's score adds up
+        if (rolls_[s] == rack_) {
+            needed = 3;
+        } else if (rolls_[s] + rolls_[s + 1] == rack_) {
+            needed = 3;
+        } else {
+            needed = 2;
+        }
+        if (s + needed > count_) return std::nullopt;
+        for (int i = s; i < s + needed; ++i) total += rolls_[i];
+    }
+    return total;
+}
+
+int ScoreSheet::score() const {
+    int total = 0;
+    for (int f = 1; f <= kFrames; ++f) {
+        if (f > frame_ || (f == frame_ && frame_roll_count(f) == 0)) break;
+        const int s = starts_[f - 1];
+        const int n = frame_roll_count(f);
+        if (f == kFrames) {
+            for (int i = s; i < s + n; ++i) total += rolls_[i];
+            break;
+        }
+        const bool strike = rolls_[s] == rack_;
+        const bool spare = !strike && n == 2 && rolls_[s] + rolls_[s + 1] == rack_;
+        const int needed = (strike || spare) ? 3 : n;
+        for (int i = s; i < s + needed; ++i) total += value_or_zero(i);
+    }
+    return total;
+}
+
+std::string ScoreSheet::marks(int f) const {
+    std::string out;
+    if (f > frame_) return out;
+    const int s = starts_[f - 1];
+    const int n = frame_roll_count(f);
+    int standing = rack_;
+    bool fresh = true;  // this roll meets a full rack
+    for (int i = s; i < s + n; ++i) {
+        const int r = rolls_[i];
+        if (fresh && r == rack_) {
+            out += 'X';
+        } else if (!fresh && r == standing) {
+            out += '/';
+        } else if (r == 0) {
+            out += '-';
+        } else {
+            out += static_cast<char>('0' + r);
+        }
+        if (!fresh || r == rack_) {
+            standing = rack_;
+            fresh = true;
+        } else {
+            standing -= r;
+            fresh = false;
+        }
+    }
+    return out;
+}
+
+}  // namespace pinfall::engine

@@ -1,0 +1,60 @@
+// A ten-frame bowling score sheet with standard ten-pin scoring over a rack of any size
+// (10 pins for Bowling Solitaire and ten-pin; 6 for Compact Bowling's official rules).
+// A value type: rolls go in one at a time; marks and totals are derived on demand.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace pinfall::engine {
+
+inline constexpr int kFrames = 10;
+inline constexpr int kMaxRolls = 21;
+
+class ScoreSheet {
+   public:
+    explicit ScoreSheet(int rack_size = 10) : rack_(static_cast<std::uint8_t>(rack_size)) {}
+
+    int rack_size() const { return rack_; }
+    bool complete() const { return frame_ > kFrames; }
+    // Position of the next roll. REQUIRES: !complete().
+    int frame() const { return frame_; }  // 1-10
+    int ball() const { return ball_; }    // 1-3 (3 only in frame 10)
+    int standing() const { return standing_; }
+
+    // Appends a roll. REQUIRES: !complete() and 0 <= pins <= standing().
+    void add(int pins);
+
+    int roll_count() const { return count_; }
+    int roll(int i) const { return rolls_[i]; }
+    // Index of the first roll of frame f (1-10); rolls of f end where f+1 starts (or at count).
+    int frame_start(int f) const { return starts_[f - 1]; }
+    int frame_roll_count(int f) const;
+    // True when frame f has all its rolls (bonus rolls of frame 10 included).
+    bool frame_complete(int f) const { return frame_ > f; }
+
+    // Cumulative score through frame f once every roll it depends on is known.
+    std::optional<int> frame_total(int f) const;
+    // The score counting rolls not yet bowled as 0: the final score once complete(), and the
+    // score a resigned game keeps.
+    int score() const;
+    // Marks of frame f: one character a roll, 'X', '/', '-', '1'..'9' ("X", "7/", "X9/").
+    std::string marks(int f) const;
+
+    bool operator==(const ScoreSheet&) const = default;
+
+   private:
+    int value_or_zero(int i) const { return i < count_ ? rolls_[i] : 0; }
+
+    std::uint8_t rack_;
+    std::uint8_t count_ = 0;
+    std::uint8_t frame_ = 1;
+    std::uint8_t ball_ = 1;
+    std::uint8_t standing_ = rack_;
+    std::array<std::uint8_t, kMaxRolls> rolls_{};
+    std::array<std::uint8_t, kFrames + 1> starts_{};
+};
+
+}  // namespace pinfall::engine
