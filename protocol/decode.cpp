@@ -1,0 +1,190 @@
+// nlohmann/json exceptions stop here (STYLE.md habit 2): every failure becomes a DecodeError.
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <initializer_list>
+#include <string_view>
+
+#include "protocol/messages.hpp"
+
+namespace pinfall::protocol {
+namespace {
+
+using nlohmann::json;
+
+struct Refusal {
+    const char* code;
+    std::string message;
+};
+
+// Parses text, refusing duplicate keys and nesting deeper than max_depth as it goes.
+json parse_strict(std::string_view text, int max_depth) {
+    std::vector<std::vector<std::string>> keys;  // keys seen, per open object
+    auto callback = [&](int depth, json::parse_event_t event, json& parsed) -> bool {
+        switch (event) {
+            case json::parse_event_t::object_start:
+                if (depth >= max_depth) {
+                    throw Refusal{code::kBadRequest, "nesting deeper than " +
+                                                         std::to_string(max_depth) + " levels"};
+                }
+                keys.emplace_back();
+                break;
+            case json::parse_event_t::array_start:
+                if (depth >= max_depth) {
+                    throw Refusal{code::kBadRequest, "nesting deeper than " +
+                                                         std::to_string(max_depth) + " levels"};
+                }
+                break;
+            case json::parse_event_t::key: {
+                auto& seen = keys.back();
+                const auto& k = parsed.get_ref<const std::string&>();
+                if (std::find(seen.begin(), seen.end(), k) != seen.end()) {
+                    throw Refusal{code::kBadRequest, "duplicate key \"" + k + "\""};
+                }
+                seen.push_back(k);
+                break;
+            }
+            case json::parse_event_t::object_end:
+                keys.pop_back();
+                break;
+            default:
+                break;
+        }
+        return true;
+    };
+    return json::parse(text.begin(), text.end(), callback);
+}
+
+// Reads an integer field in [lo, hi]; refuses floats, strings, booleans and out-of-range values.
+std::int64_t get_int(const json& obj, const char* field, std::int64_t lo, std::int64_t hi) {
+    const auto it = obj.find(field);
+    if (it == obj.end()) throw Refusal{code::kBadRequest, std::string("missing field ") + field};
+    const json& v = *it;
+    bool in_range = false;
+    std::int64_t out = 0;
+    if (v.is_number_unsigned()) {
+        const auto u = v.get<std::uint64_t>();
+        in_range = u <= static_cast<std::uint64_t>(hi) && static_cast<std::int64_t>(u) >= lo;
+        out = static_cast<std::int64_t>(u);
+    } else if (v.is_number_integer()) {
+        out = v.get<std::int64_t>();
+        in_range = out >= lo && out <= hi;
+    } else {
+        throw Refusal{code::kBadRequest, std::string(field) + " must be an integer"};
+    }
+    if (!in_range) {
+        throw Refusal{code::kBadRequest, std::string(field) + " must be between " +
+                                             std::to_string(lo) + " and " + std::to_string(hi)};
+    }
+    return out;
+}
+
+const std::string* get_string(const json& obj, const char* field, bool required) {
+    const auto it = obj.find(field);
+    if (it == obj.end()) {
+        if (required) throw Refusal{code::kBadRequest, std::string("missing field ") + field};
+        return nullptr;
+    }
+    if (!it->is_string()) throw Refusal{code::kBadRequest, std::string(field) + " must be a string"};
+    return &it->get_ref<const std::string&>();
+}
+
+void only_fields(const json& obj, std::initializer_list<std::string_view> allowed) {
+    for (const auto& [k, v] : obj.items()) {
+        if (k == "type" || k == "id") continue;
+        if (std::find(allowed.begin(), allowed.end(), k) == allowed.end()) {
+            throw Refusal{code::kBadRequest, "unknown field " + k};
+        }
+    }
+}
+
+GameId get_game(const json& obj) {
+    return get_int(obj, "game", 1, static_cast<std::int64_t>(kMaxId));
+}
+
+RequestBody decode_body(std::string_view type, const json& obj) {
+    if (type == "hello") {
+        only_fields(obj, {"version", "guest"});
+        Hello h;
+        h.version = static_cast<int>(get_int(obj, "version", 0, 1 << 30));
+        if (const auto* g = get_string(obj, "guest", false)) h.guest = *g;
+        return h;
+    }
+    if (type == "practice_start") {
+        only_fields(obj, {"ruleset", "seed"});
+        PracticeStart p;
+        if (const auto* r = get_string(obj, "ruleset", false)) {
+            const auto rs = engine::parse_ruleset(*r);
+            if (!rs) throw Refusal{code::kBadRequest, "ruleset must be \"sackson\" or \"strict\""};
+            p.ruleset = *rs;
+        }
+        if (const auto* s = get_string(obj, "seed", false)) {
+            p.seed = engine::parse_seed_hex(*s);
+            if (!p.seed) throw Refusal{code::kBadRequest, "seed must be 64 hex characters"};
+        }
+        return p;
+    }
+    if (type == "play") {
+        only_fields(obj, {"game", "pile", "pins"});
+        PlayRequest p;
+        p.game = get_game(obj);
+        // A narrow range: the server passes pile - 1 to the engine as an 8-bit value, so a
+        // wider one let 257 or -255 wrap round to pile 1 instead of being bad_pile.
+        p.pile = static_cast<int>(get_int(obj, "pile", -100, 100));
+        const auto it = obj.find("pins");
+        if (it == obj.end()) throw Refusal{code::kBadRequest, "missing field pins"};
+        if (!it->is_array()) throw Refusal{code::kBadRequest, "pins must be an array"};
+        if (it->size() > 10) throw Refusal{code::kTooManyPins, "at most three pins"};
+        for (std::size_t i = 0; i < it->size(); ++i) {
+            const json one = json::object({{"pin", (*it)[i]}});
+            p.pins.push_back(static_cast<int>(get_int(one, "pin", -1000, 1000)));
+        }
+        return p;
+    }
+    if (type == "stop" || type == "resign" || type == "snapshot") {
+        only_fields(obj, {"game"});
+        const GameId game = get_game(obj);
+        if (type == "stop") return StopRequest{game};
+        if (type == "resign") return ResignRequest{game};
+        return SnapshotRequest{game};
+    }
+    if (type == "ping") {
+        only_fields(obj, {});
+        return Ping{};
+    }
+    throw Refusal{code::kUnknownType, "unknown message type \"" + std::string(type) + "\""};
+}
+
+}  // namespace
+
+Decoded decode_request(std::string_view text, int max_depth) {
+    std::optional<std::uint64_t> id;
+    try {
+        json obj;
+        // nlohmann's lexer reads a NUL byte as the end of input, so "{...}\0garbage" would
+        // pass; valid JSON text never holds a raw NUL (inside strings it must be escaped).
+        if (text.find('\0') != std::string_view::npos) {
+            return DecodeError{std::nullopt, code::kBadJson, "not valid JSON"};
+        }
+        try {
+            obj = parse_strict(text, max_depth);
+        } catch (const json::out_of_range&) {
+            // Valid JSON grammar with a number no double holds (1e400): a range error, not
+            // malformed text.
+            return DecodeError{std::nullopt, code::kBadRequest, "a number is out of range"};
+        } catch (const json::exception&) {
+            return DecodeError{std::nullopt, code::kBadJson, "not valid JSON"};
+        }
+        if (!obj.is_object()) throw Refusal{code::kBadRequest, "a request is a JSON object"};
+        if (obj.contains("id")) id = static_cast<std::uint64_t>(get_int(obj, "id", 0, kMaxId));
+        const auto* type = get_string(obj, "type", true);
+        if (!id) throw Refusal{code::kBadRequest, "missing field id"};
+        return Request{*id, decode_body(*type, obj)};
+    } catch (const Refusal& r) {
+        return DecodeError{id, r.code, r.message};
+    } catch (const std::exception&) {
+        return DecodeError{id, code::kBadRequest, "malformed request"};
+    }
+}
+
+}  // namespace pinfall::protocol

@@ -1,0 +1,102 @@
+#include "protocol/json_writer.hpp"
+
+namespace pinfall::protocol {
+
+void append_json_string(std::string& out, std::string_view s) {
+    static constexpr char kHex[] = "0123456789abcdef";
+    out += '"';
+    for (const char ch : s) {
+        const auto c = static_cast<unsigned char>(ch);
+        switch (c) {
+            case '"': out += "\\\""; break;
+            case '\\': out += "\\\\"; break;
+            case '\n': out += "\\n"; break;
+            case '\r': out += "\\r"; break;
+            case '\t': out += "\\t"; break;
+            default:
+                if (c < 0x20) {
+                    out += "\\u00";
+                    out += kHex[c >> 4];
+                    out += kHex[c & 0xF];
+                } else {
+                    out += ch;
+                }
+        }
+    }
+    out += '"';
+}
+
+void JsonWriter::separate() {
+    if (!first_) out_ += ',';
+    first_ = false;
+}
+
+JsonWriter& JsonWriter::key(std::string_view name) {
+    separate();
+    append_json_string(out_, name);
+    out_ += ':';
+    first_ = true;  // the value that follows needs no comma
+    return *this;
+}
+
+JsonWriter& JsonWriter::begin_object() {
+    separate();
+    out_ += '{';
+    first_ = true;
+    return *this;
+}
+
+JsonWriter& JsonWriter::end_object() {
+    out_ += '}';
+    first_ = false;
+    return *this;
+}
+
+JsonWriter& JsonWriter::begin_array() {
+    separate();
+    out_ += '[';
+    first_ = true;
+    return *this;
+}
+
+JsonWriter& JsonWriter::end_array() {
+    out_ += ']';
+    first_ = false;
+    return *this;
+}
+
+JsonWriter& JsonWriter::value(std::string_view s) {
+    separate();
+    append_json_string(out_, s);
+    return *this;
+}
+
+JsonWriter& JsonWriter::value(std::int64_t v) {
+    separate();
+    char buf[24];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out_.append(buf, r.ptr);
+    return *this;
+}
+
+JsonWriter& JsonWriter::value(std::uint64_t v) {
+    separate();
+    char buf[24];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out_.append(buf, r.ptr);
+    return *this;
+}
+
+JsonWriter& JsonWriter::value(bool v) {
+    separate();
+    out_ += v ? "true" : "false";
+    return *this;
+}
+
+JsonWriter& JsonWriter::null() {
+    separate();
+    out_ += "null";
+    return *this;
+}
+
+}  // namespace pinfall::protocol

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Starts pinfall-server from a build directory with the embedded SQLite default and the browser
+# client, creating the local secret on first use (32 random bytes as hex, DECISIONS.md s.2).
+# Usage: scripts/run.sh BUILD_DIR [PORT]
+set -euo pipefail
+build_dir=${1:?build directory}
+port=${2:-8080}
+cd "$(dirname "$0")/.."
+mkdir -p var
+if [ ! -s var/secret ]; then
+    umask 077
+    od -An -N32 -tx1 /dev/urandom | tr -d ' \n' > var/secret
+    echo >> var/secret
+    echo "Created var/secret (keep it: daily seeds are derived from it)."
+fi
+echo "Pinfall on http://localhost:${port} (Ctrl-C stops it)"
+exec "${build_dir}/server/pinfall-server" --port "${port}" --secret-file var/secret \
+    --db var/pinfall.db --static-dir web

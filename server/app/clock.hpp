@@ -1,0 +1,31 @@
+// The server's wall clock, with an override for tests and demonstrations: given a start
+// instant, time runs on from it at the real rate (DECISIONS.md section 4). Thread-safe.
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+
+namespace pinfall::server {
+
+class Clock {
+   public:
+    using time_point = std::chrono::system_clock::time_point;
+
+    Clock() = default;
+    explicit Clock(std::optional<time_point> start)
+        : offset_(start ? *start - std::chrono::system_clock::now()
+                        : std::chrono::system_clock::duration::zero()) {}
+
+    time_point now() const { return std::chrono::system_clock::now() + offset_; }
+
+   private:
+    std::chrono::system_clock::duration offset_{};
+};
+
+// "2026-11-29T17:22:17.123Z".
+std::string format_rfc3339(Clock::time_point t);
+// Parses "YYYY-MM-DDTHH:MM:SS[.fff]Z" (also "YYYY-MM-DD", midnight). nullopt on anything else.
+std::optional<Clock::time_point> parse_rfc3339(const std::string& text);
+
+}  // namespace pinfall::server

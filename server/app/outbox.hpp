@@ -1,0 +1,27 @@
+// Where the application layer sends text to one connection. The network layer implements it;
+// the application layer knows nothing of Beast (STYLE.md habit 5).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace pinfall::server {
+
+using Message = std::shared_ptr<const std::string>;
+
+class Outbox {
+   public:
+    virtual ~Outbox() = default;
+    // Queues text for the connection. Thread-safe: may be called from any strand; the
+    // implementation posts onto its own strand. A closed connection drops it.
+    virtual void send(Message text) = 0;
+    // A number unique to this connection, for logs.
+    virtual std::uint64_t connection_id() const = 0;
+};
+
+inline Message make_message(std::string text) {
+    return std::make_shared<const std::string>(std::move(text));
+}
+
+}  // namespace pinfall::server

@@ -1,0 +1,105 @@
+#include "server/config.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+namespace pinfall::server {
+
+namespace po = boost::program_options;
+
+namespace {
+
+std::string env_to_option(const std::string& env) {
+    constexpr std::string_view kPrefix = "PINFALL_";
+    if (env.rfind(kPrefix, 0) != 0) return {};
+    std::string name = env.substr(kPrefix.size());
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) {
+        return c == '_' ? '-' : static_cast<char>(std::tolower(c));
+    });
+    return name;
+}
+
+}  // namespace
+
+std::variant<Config, Exit> load_config(int argc, char** argv) {
+    Config c;
+    std::string clock_start;
+    unsigned port = c.port;
+    po::options_description desc("pinfall-server options (each also as PINFALL_<NAME>)");
+    // clang-format off
+    desc.add_options()
+        ("help", "print this help and exit")
+        ("bind", po::value(&c.bind)->default_value(c.bind), "address to listen on")
+        ("port", po::value(&port)->default_value(port), "TCP port (HTTP and WebSocket /ws); 0 picks a free one")
+        ("db", po::value(&c.db_path)->default_value(c.db_path), "SQLite database file")
+        ("threads", po::value(&c.threads)->default_value(c.threads), "I/O threads; 0: cores")
+        ("secret-file", po::value(&c.secret_file), "file holding the server secret (required)")
+        ("log-level", po::value(&c.log_level)->default_value(c.log_level),
+         "trace, debug, info, warn, error")
+        ("static-dir", po::value(&c.static_dir)->default_value(c.static_dir),
+         "directory of the browser client")
+        ("clock-start", po::value(&clock_start),
+         "start the server clock at this RFC 3339 instant (tests, demos)")
+        ("max-message", po::value(&c.max_message_bytes)->default_value(c.max_message_bytes),
+         "largest inbound WebSocket message in bytes (larger: closed with 1009)")
+        ("max-depth", po::value(&c.max_json_depth)->default_value(c.max_json_depth),
+         "deepest JSON nesting accepted")
+        ("msg-rate", po::value(&c.msg_rate)->default_value(c.msg_rate),
+         "messages per connection per window; 0: no limit")
+        ("msg-window-ms", po::value(&c.msg_window_ms)->default_value(c.msg_window_ms),
+         "rate limit window in milliseconds")
+        ("max-connections", po::value(&c.max_connections)->default_value(c.max_connections),
+         "open connections in total")
+        ("max-connections-per-ip",
+         po::value(&c.max_connections_per_ip)->default_value(c.max_connections_per_ip),
+         "open connections from one address")
+        ("handshake-timeout-ms",
+         po::value(&c.handshake_timeout_ms)->default_value(c.handshake_timeout_ms),
+         "time to send an HTTP request / complete the WebSocket handshake")
+        ("idle-timeout-ms", po::value(&c.idle_timeout_ms)->default_value(c.idle_timeout_ms),
+         "close a WebSocket silent this long (a ping is sent half-way)")
+        ("write-queue-max", po::value(&c.write_queue_max)->default_value(c.write_queue_max),
+         "queued outbound messages before a slow consumer is disconnected")
+        ("max-games", po::value(&c.max_games)->default_value(c.max_games),
+         "games held in memory")
+        ("shutdown-grace-ms",
+         po::value(&c.shutdown_grace_ms)->default_value(c.shutdown_grace_ms),
+         "time allowed for sessions to close on SIGINT/SIGTERM");
+    // clang-format on
+    po::variables_map vm;
+    try {
+        po::store(po::parse_command_line(argc, argv, desc), vm);
+        po::store(po::parse_environment(desc, env_to_option), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        return Exit{2, std::string("pinfall-server: ") + e.what() + "\n"};
+    }
+    if (vm.count("help")) {
+        std::ostringstream out;
+        out << desc << "\n";
+        return Exit{0, out.str()};
+    }
+    if (port > 65535) return Exit{2, "pinfall-server: --port must be 0-65535 (0: any free port)\n"};
+    c.port = static_cast<std::uint16_t>(port);
+    if (c.threads == 0) c.threads = std::max(1u, std::thread::hardware_concurrency());
+    if (c.max_message_bytes < 64) return Exit{2, "pinfall-server: --max-message too small\n"};
+    if (c.max_json_depth < 2) return Exit{2, "pinfall-server: --max-depth too small\n"};
+    if (!clock_start.empty()) c.clock_start = clock_start;
+    if (c.secret_file.empty()) {
+        return Exit{2, "pinfall-server: --secret-file is required (make run creates one)\n"};
+    }
+    std::ifstream in(c.secret_file, std::ios::binary);
+    if (!in) return Exit{2, "pinfall-server: cannot read secret file " + c.secret_file + "\n"};
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    c.secret = bytes.str();
+    if (!c.secret.empty() && c.secret.back() == '\n') c.secret.pop_back();
+    if (c.secret.empty()) return Exit{2, "pinfall-server: the secret file is empty\n"};
+    return c;
+}
+
+}  // namespace pinfall::server

@@ -1,0 +1,46 @@
+// Server settings from flags and PINFALL_* environment variables (flags win).
+// `pinfall-server --help` lists them; docs/protocol.md "Limits" documents the defaults.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+
+namespace pinfall::server {
+
+struct Config {
+    std::string bind = "0.0.0.0";
+    std::uint16_t port = 8080;
+    std::string db_path = "var/pinfall.db";
+    unsigned threads = 0;  // 0: one per core
+    std::string secret_file;
+    std::string secret;  // the file's bytes, one trailing newline removed
+    std::string log_level = "info";
+    std::string static_dir = "web";
+    std::optional<std::string> clock_start;  // RFC 3339 instant the clock starts from
+
+    std::size_t max_message_bytes = 8192;
+    int max_json_depth = 16;
+    unsigned msg_rate = 100;  // messages per connection per window; 0: unlimited
+    unsigned msg_window_ms = 1000;
+    std::size_t max_connections = 10000;
+    std::size_t max_connections_per_ip = 256;
+    unsigned handshake_timeout_ms = 10000;
+    unsigned idle_timeout_ms = 60000;
+    std::size_t write_queue_max = 256;  // queued messages before a slow consumer is closed
+    std::size_t max_games = 100000;
+    unsigned shutdown_grace_ms = 3000;
+};
+
+// What main() should do instead of serving: print `text` and exit with `status`.
+struct Exit {
+    int status;
+    std::string text;
+};
+
+// Parses argv and the environment, then reads the secret file. Returns Exit for --help (0) and
+// for any invalid setting or a missing/empty secret file (2) rather than run with a default.
+std::variant<Config, Exit> load_config(int argc, char** argv);
+
+}  // namespace pinfall::server

@@ -1,0 +1,107 @@
+// pinfall-server: wires configuration, logging, the application services and the listener,
+// then runs the io_context on N threads until SIGINT/SIGTERM.
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <functional>
+#include <iostream>
+#include <thread>
+#include <vector>
+
+#include "server/app/registry.hpp"
+#include "server/app/services.hpp"
+#include "server/config.hpp"
+#include "server/net/listener.hpp"
+#include "server/version.hpp"
+
+namespace asio = boost::asio;
+using namespace pinfall::server;
+
+int main(int argc, char** argv) {
+    auto loaded = load_config(argc, argv);
+    if (auto* exit = std::get_if<Exit>(&loaded)) {
+        (exit->status == 0 ? std::cout : std::cerr) << exit->text;
+        return exit->status;
+    }
+    const Config& config = std::get<Config>(loaded);
+    // Logs go to stderr; stdout carries only the "listening on port N" line for scripts.
+    spdlog::set_default_logger(spdlog::stderr_color_mt("pinfall"));
+    spdlog::set_level(spdlog::level::from_str(config.log_level));
+    spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%eZ %^%l%$ %v", spdlog::pattern_time_type::utc);
+
+    std::optional<Clock::time_point> clock_start;
+    if (config.clock_start) {
+        clock_start = parse_rfc3339(*config.clock_start);
+        if (!clock_start) {
+            std::cerr << "pinfall-server: --clock-start must be RFC 3339, e.g. "
+                         "2026-11-29T23:59:00Z\n";
+            return 2;
+        }
+    }
+    const Clock clock(clock_start);
+
+    asio::io_context ioc(static_cast<int>(config.threads));
+    Metrics metrics;
+    Registry registry(ioc, metrics, config.max_games);
+    Services services{registry, metrics, clock, kServerName};
+    net::SessionSet sessions;
+    net::NetContext ctx{net::Limits{config.max_message_bytes, config.msg_rate,
+                                    std::chrono::milliseconds(config.msg_window_ms),
+                                    config.max_connections, config.max_connections_per_ip,
+                                    std::chrono::milliseconds(config.handshake_timeout_ms),
+                                    std::chrono::milliseconds(config.idle_timeout_ms),
+                                    config.write_queue_max},
+                        services, sessions, config.static_dir};
+
+    std::shared_ptr<net::Listener> listener;
+    try {
+        const auto address = asio::ip::make_address(config.bind);
+        listener = std::make_shared<net::Listener>(ioc, asio::ip::tcp::endpoint{address, config.port},
+                                                   ctx);
+    } catch (const std::exception& e) {
+        std::cerr << "pinfall-server: cannot listen on " << config.bind << ":" << config.port
+                  << ": " << e.what() << "\n";
+        return 1;
+    }
+    listener->run();
+    // Tests and scripts that pass --port 0 read the chosen port from this first stdout line.
+    std::cout << "listening on port " << listener->port() << std::endl;
+    spdlog::info("{} listening on http://{}:{} (ws path /ws), {} threads, static files {}",
+                 kServerName, config.bind, listener->port(), config.threads, config.static_dir);
+
+    asio::signal_set signals(ioc, SIGINT, SIGTERM);
+    // Shutdown: stop accepting, ask every session to drain its writes and close with 1001,
+    // then stop as soon as none is left, or when the grace period ends.
+    asio::steady_timer poll(ioc);
+    const auto deadline_after = std::chrono::milliseconds(config.shutdown_grace_ms);
+    std::chrono::steady_clock::time_point deadline;
+    std::function<void()> wait_for_sessions = [&] {
+        if (sessions.size() == 0 || std::chrono::steady_clock::now() >= deadline) {
+            spdlog::info("{} sessions left: stopping", sessions.size());
+            ioc.stop();
+            return;
+        }
+        poll.expires_after(std::chrono::milliseconds(20));
+        poll.async_wait([&](const boost::system::error_code& ec) {
+            if (!ec) wait_for_sessions();
+        });
+    };
+    signals.async_wait([&](const boost::system::error_code& ec, int signo) {
+        if (ec) return;
+        spdlog::info("signal {}: closing {} sessions", signo, sessions.size());
+        listener->stop();
+        sessions.close_all();
+        deadline = std::chrono::steady_clock::now() + deadline_after;
+        wait_for_sessions();
+    });
+
+    std::vector<std::thread> threads;
+    for (unsigned i = 1; i < config.threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });
+    ioc.run();
+    for (auto& t : threads) t.join();
+    spdlog::info("stopped");
+    return 0;
+}

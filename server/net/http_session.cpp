@@ -1,0 +1,123 @@
+#include "server/net/http_session.hpp"
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/beast/websocket.hpp>
+#include <spdlog/spdlog.h>
+
+#include "server/net/static_files.hpp"
+#include "server/net/ws_session.hpp"
+#include "server/version.hpp"
+
+namespace pinfall::server::net {
+
+namespace {
+
+http::response<http::string_body> make_response(const http::request<http::string_body>& req,
+                                                http::status status, std::string body,
+                                                std::string_view content_type) {
+    http::response<http::string_body> res{status, req.version()};
+    res.set(http::field::server, kServerName);
+    res.set(http::field::content_type, beast::string_view(content_type.data(), content_type.size()));
+    res.set(http::field::cache_control, "no-store");
+    res.keep_alive(req.keep_alive());
+    res.body() = std::move(body);
+    res.prepare_payload();
+    return res;
+}
+
+}  // namespace
+
+HttpSession::HttpSession(boost::asio::ip::tcp::socket&& socket, ConnectionLimiter::Ticket ticket,
+                         std::uint64_t id, NetContext& ctx)
+    : stream_(std::move(socket)), ticket_(std::move(ticket)), id_(id), ctx_(ctx) {
+    ctx_.services.metrics.http_connections.fetch_add(1, std::memory_order_relaxed);
+}
+
+HttpSession::~HttpSession() {
+    ctx_.services.metrics.http_connections.fetch_sub(1, std::memory_order_relaxed);
+}
+
+void HttpSession::run() {
+    boost::asio::dispatch(stream_.get_executor(),
+                          beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
+}
+
+void HttpSession::do_read() {
+    parser_.emplace();
+    parser_->body_limit(ctx_.limits.max_message_bytes);
+    parser_->header_limit(8192);
+    stream_.expires_after(ctx_.limits.handshake_timeout);
+    http::async_read(stream_, buffer_, *parser_,
+                     beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+}
+
+void HttpSession::on_read(beast::error_code ec, std::size_t) {
+    if (ec) {
+        if (ec != http::error::end_of_stream && ec != beast::error::timeout) {
+            spdlog::debug("[c{}] http read: {}", id_, ec.message());
+        }
+        beast::error_code ignored;
+        stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ignored);
+        return;
+    }
+    auto req = parser_->release();
+    if (beast::websocket::is_upgrade(req)) {
+        if (req.target() == "/ws") {
+            auto ws = std::make_shared<WsSession>(std::move(stream_), std::move(ticket_), id_,
+                                                  ctx_.limits, ctx_.services, ctx_.sessions);
+            ws->run(std::move(req));
+            return;
+        }
+    }
+    response_ = std::make_shared<http::response<http::string_body>>(respond(req));
+    const bool keep_alive = response_->keep_alive();
+    http::async_write(stream_, *response_,
+                      beast::bind_front_handler(&HttpSession::on_write, shared_from_this(),
+                                                keep_alive));
+}
+
+http::response<http::string_body> HttpSession::respond(
+    const http::request<http::string_body>& req) {
+    const std::string_view target(req.target().data(), req.target().size());
+    const bool head = req.method() == http::verb::head;
+    if (req.method() != http::verb::get && !head) {
+        auto res = make_response(req, http::status::method_not_allowed, "method not allowed\n",
+                                 "text/plain; charset=utf-8");
+        res.set(http::field::allow, "GET, HEAD");
+        return res;
+    }
+    const std::string_view path = target.substr(0, target.find('?'));
+    if (path == "/healthz") {
+        return make_response(req, http::status::ok, "ok\n", "text/plain; charset=utf-8");
+    }
+    if (path == "/metrics") {
+        return make_response(req, http::status::ok, ctx_.services.metrics.render(),
+                             "text/plain; version=0.0.4; charset=utf-8");
+    }
+    if (auto file = load_static(ctx_.static_dir, target)) {
+        auto res = make_response(req, http::status::ok, std::move(file->body), file->content_type);
+        if (head) {
+            const auto length = res.body().size();
+            res.body().clear();
+            res.content_length(length);
+        }
+        return res;
+    }
+    return make_response(req, http::status::not_found, "not found\n", "text/plain; charset=utf-8");
+}
+
+void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
+    response_.reset();
+    if (ec) {
+        spdlog::debug("[c{}] http write: {}", id_, ec.message());
+        return;
+    }
+    if (!keep_alive) {
+        beast::error_code ignored;
+        stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ignored);
+        return;
+    }
+    do_read();
+}
+
+}  // namespace pinfall::server::net

@@ -1,0 +1,150 @@
+#include "server/net/ws_session.hpp"
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include "server/version.hpp"
+
+namespace pinfall::server::net {
+
+WsSession::WsSession(beast::tcp_stream&& stream, ConnectionLimiter::Ticket ticket,
+                     std::uint64_t id, const Limits& limits, Services& services,
+                     SessionSet& sessions)
+    : ws_(std::move(stream)),
+      ticket_(std::move(ticket)),
+      id_(id),
+      limits_(limits),
+      services_(services),
+      sessions_(sessions),
+      client_(services) {}
+
+WsSession::~WsSession() {
+    if (counted_) services_.metrics.connections.fetch_sub(1, std::memory_order_relaxed);
+    sessions_.remove(id_);
+}
+
+void WsSession::fail(beast::error_code ec, const char* what) {
+    // The normal ways a connection ends are not worth a warning.
+    if (ec == websocket::error::closed || ec == boost::asio::error::operation_aborted ||
+        ec == boost::asio::error::eof || ec == boost::asio::error::connection_reset ||
+        ec == beast::error::timeout) {
+        spdlog::debug("[c{}] {}: {}", id_, what, ec.message());
+        return;
+    }
+    spdlog::info("[c{}] {}: {}", id_, what, ec.message());
+}
+
+void WsSession::run(http::request<http::string_body> req) {
+    beast::get_lowest_layer(ws_).expires_never();
+    websocket::stream_base::timeout timeouts{};
+    timeouts.handshake_timeout = limits_.handshake_timeout;
+    timeouts.idle_timeout = limits_.idle_timeout;
+    timeouts.keep_alive_pings = true;
+    ws_.set_option(timeouts);
+    ws_.set_option(websocket::stream_base::decorator(
+        [](websocket::response_type& res) { res.set(http::field::server, kServerName); }));
+    ws_.read_message_max(limits_.max_message_bytes);
+    ws_.async_accept(req, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
+}
+
+void WsSession::on_accept(beast::error_code ec) {
+    if (ec) return fail(ec, "accept");
+    open_ = true;
+    counted_ = true;
+    services_.metrics.connections.fetch_add(1, std::memory_order_relaxed);
+    sessions_.add(id_, weak_from_this());
+    spdlog::debug("[c{}] websocket open", id_);
+    do_read();
+}
+
+void WsSession::do_read() {
+    ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
+}
+
+bool WsSession::admit_message() {
+    if (limits_.msg_rate == 0) return true;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - window_start_ >= limits_.msg_window) {
+        window_start_ = now;
+        window_count_ = 0;
+    }
+    return ++window_count_ <= limits_.msg_rate;
+}
+
+void WsSession::on_read(beast::error_code ec, std::size_t) {
+    if (ec) {
+        open_ = false;
+        return fail(ec, "read");
+    }
+    const auto received = std::chrono::steady_clock::now();
+    services_.metrics.messages_in.fetch_add(1, std::memory_order_relaxed);
+    const auto self = shared_from_this();
+    if (!admit_message()) {
+        // One error per window, then silence: replying to every excess message would let a
+        // flooding client amplify its own traffic.
+        if (window_count_ == limits_.msg_rate + 1) client_.on_rate_limited(self);
+    } else if (!ws_.got_text()) {
+        client_.on_binary(self);
+    } else {
+        const auto data = buffer_.cdata();
+        client_.on_text(std::string_view(static_cast<const char*>(data.data()), data.size()),
+                        self, received);
+    }
+    buffer_.consume(buffer_.size());
+    do_read();
+}
+
+void WsSession::send(Message text) {
+    boost::asio::post(ws_.get_executor(),
+                      [self = shared_from_this(), text = std::move(text)]() mutable {
+                          self->on_send(std::move(text));
+                      });
+}
+
+void WsSession::on_send(Message text) {
+    if (!open_) return;
+    if (queue_.size() >= limits_.write_queue_max) {
+        // A consumer this far behind will not catch up; cut it off rather than buffer more.
+        spdlog::info("[c{}] write queue full ({} messages): closing slow consumer", id_,
+                     queue_.size());
+        services_.metrics.slow_consumers_closed.fetch_add(1, std::memory_order_relaxed);
+        open_ = false;
+        beast::error_code ignored;
+        beast::get_lowest_layer(ws_).socket().close(ignored);
+        return;
+    }
+    queue_.push_back(std::move(text));
+    if (!writing_) do_write();
+}
+
+void WsSession::do_write() {
+    writing_ = true;
+    ws_.text(true);
+    ws_.async_write(boost::asio::buffer(*queue_.front()),
+                    beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
+}
+
+void WsSession::on_write(beast::error_code ec, std::size_t) {
+    writing_ = false;
+    if (ec) return fail(ec, "write");
+    queue_.erase(queue_.begin());
+    if (!queue_.empty()) return do_write();
+    if (closing_) start_close();
+}
+
+void WsSession::close_going_away() {
+    boost::asio::post(ws_.get_executor(), [self = shared_from_this()] {
+        if (!self->open_ || self->closing_) return;
+        self->closing_ = true;
+        if (!self->writing_) self->start_close();
+    });
+}
+
+void WsSession::start_close() {
+    ws_.async_close(websocket::close_code::going_away,
+                    [self = shared_from_this()](beast::error_code ec) {
+                        if (ec) self->fail(ec, "close");
+                    });
+}
+
+}  // namespace pinfall::server::net

@@ -1,0 +1,73 @@
+// One WebSocket connection: reads text messages and hands them to the application Client,
+// keeps exactly one write in flight with a bounded queue (a slow consumer is disconnected,
+// never buffered without bound), applies the per-connection rate limit, and relies on Beast's
+// idle timeout with keep-alive pings. Messages over the size limit are closed with 1009.
+//
+// Thread-safety: every handler runs on the connection's strand; send() and close_going_away()
+// are safe from any thread (they post to the strand).
+#pragma once
+
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "server/app/client.hpp"
+#include "server/app/outbox.hpp"
+#include "server/net/connection_limiter.hpp"
+#include "server/net/limits.hpp"
+#include "server/net/session_set.hpp"
+
+namespace pinfall::server::net {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+
+class WsSession : public Outbox, public std::enable_shared_from_this<WsSession> {
+   public:
+    WsSession(beast::tcp_stream&& stream, ConnectionLimiter::Ticket ticket, std::uint64_t id,
+              const Limits& limits, Services& services, SessionSet& sessions);
+    ~WsSession() override;
+
+    // Completes the handshake for an upgrade request already read by the HTTP session.
+    void run(http::request<http::string_body> req);
+
+    void send(Message text) override;
+    std::uint64_t connection_id() const override { return id_; }
+    void close_going_away();
+
+   private:
+    void on_accept(beast::error_code ec);
+    void do_read();
+    void on_read(beast::error_code ec, std::size_t bytes);
+    bool admit_message();  // the rate limit
+    void on_send(Message text);
+    void do_write();
+    void on_write(beast::error_code ec, std::size_t bytes);
+    void start_close();
+    void fail(beast::error_code ec, const char* what);
+
+    websocket::stream<beast::tcp_stream> ws_;
+    beast::flat_buffer buffer_;
+    std::vector<Message> queue_;  // front is in flight while writing_
+    bool writing_ = false;
+    bool closing_ = false;  // shutdown: close once the queue drains
+    bool open_ = false;     // handshake done, not yet failed or closed
+    bool counted_ = false;  // included in the connections gauge
+    ConnectionLimiter::Ticket ticket_;
+    const std::uint64_t id_;
+    const Limits& limits_;
+    Services& services_;
+    SessionSet& sessions_;
+    Client client_;
+    std::chrono::steady_clock::time_point window_start_{};
+    unsigned window_count_ = 0;
+};
+
+}  // namespace pinfall::server::net

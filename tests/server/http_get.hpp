@@ -1,0 +1,16 @@
+// Test helper: one blocking HTTP/1.1 request to 127.0.0.1 (Beast).
+#pragma once
+
+#include <string>
+
+namespace pinfall::test {
+
+struct HttpReply {
+    int status = 0;
+    std::string body;
+    std::string content_type;
+};
+
+HttpReply http_get(unsigned short port, const std::string& target);
+
+}  // namespace pinfall::test

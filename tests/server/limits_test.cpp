@@ -1,0 +1,80 @@
+// Black-box: every limit of the server, with short configured values and generous margins.
+#include <catch2/catch.hpp>
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/read.hpp>
+
+#include <thread>
+
+#include "server_process.hpp"
+#include "ws_client.hpp"
+
+using namespace pinfall::test;
+namespace asio = boost::asio;
+
+TEST_CASE("a message over the size limit is closed with 1009") {
+    ServerProcess server({"--max-message", "1024"});
+    WsClient c(server.port());
+    c.hello();
+    c.send_text(R"({"type":"ping","id":1,"pad":")" + std::string(900, 'x') + "\"}");
+    CHECK(c.recv_json()["code"] == "bad_request");  // under the limit: an ordinary error
+    c.send_text(R"({"type":"ping","id":2,"pad":")" + std::string(2000, 'x') + "\"}");
+    REQUIRE(c.wait_closed(5s));
+    INFO("read ended with: " << c.close_error());
+    CHECK(c.close_code() == 1009);
+}
+
+TEST_CASE("messages over the rate limit are refused with rate_limited") {
+    ServerProcess server({"--msg-rate", "5", "--msg-window-ms", "60000"});
+    WsClient c(server.port());
+    c.hello();  // message 1
+    for (int i = 0; i < 4; ++i) CHECK(c.request({{"type", "ping"}})["type"] == "pong");
+    c.send_text(R"({"type":"ping","id":100})");
+    const Json r = c.recv_json();
+    CHECK(r["type"] == "error");
+    CHECK(r["code"] == "rate_limited");
+    c.send_text(R"({"type":"ping","id":101})");  // dropped silently within the same window
+    CHECK_FALSE(c.recv(300ms));
+    CHECK_FALSE(c.closed());
+}
+
+TEST_CASE("a peer that stops answering pings is closed after the idle timeout") {
+    ServerProcess server({"--idle-timeout-ms", "400"});
+    WsClient silent(server.port(), /*reading=*/false);
+    WsClient alive(server.port());
+    alive.hello();
+    // Let 1.5 s pass while `alive` keeps reading (and so answers pings); `silent` never reads.
+    CHECK_FALSE(alive.recv(1500ms));
+    CHECK(silent.wait_closed(3s));
+    // alive answers the keep-alive pings (its read is pending) and is still usable.
+    CHECK(alive.request({{"type", "ping"}})["type"] == "pong");
+    CHECK_FALSE(alive.closed());
+}
+
+TEST_CASE("a connection that never completes its request is closed after the handshake timeout") {
+    ServerProcess server({"--handshake-timeout-ms", "300"});
+    asio::io_context ioc;
+    asio::ip::tcp::socket s(ioc);
+    s.connect({asio::ip::make_address("127.0.0.1"), server.port()});
+    const auto start = std::chrono::steady_clock::now();
+    char buf[16];
+    boost::system::error_code ec;
+    asio::read(s, asio::buffer(buf), ec);  // blocks until the server closes
+    const auto waited = std::chrono::steady_clock::now() - start;
+    CHECK(ec == asio::error::eof);
+    CHECK(waited >= 200ms);
+    CHECK(waited < 5s);
+}
+
+TEST_CASE("connections over the per-address limit are refused") {
+    ServerProcess server({"--max-connections-per-ip", "2"});
+    WsClient a(server.port());
+    WsClient b(server.port());
+    CHECK_THROWS(WsClient(server.port()));
+    a.hello();
+    CHECK(a.request({{"type", "ping"}})["type"] == "pong");
+    b.close();
+    std::this_thread::sleep_for(300ms);  // the slot is released asynchronously
+    WsClient d(server.port());
+    CHECK(d.hello()["type"] == "welcome");
+}

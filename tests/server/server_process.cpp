@@ -1,0 +1,98 @@
+#include "server_process.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+namespace pinfall::test {
+
+ServerProcess::ServerProcess(std::vector<std::string> extra) {
+    char tmpl[] = "/tmp/pinfall-test-XXXXXX";
+    if (!mkdtemp(tmpl)) throw std::runtime_error("mkdtemp failed");
+    dir_ = tmpl;
+    std::ofstream(dir_ + "/secret") << "test-secret\n";
+    std::vector<std::string> args = {PINFALL_SERVER_BIN, "--port", "0", "--bind", "127.0.0.1",
+                                     "--secret-file", dir_ + "/secret", "--db", dir_ + "/db",
+                                     "--static-dir", PINFALL_WEB_DIR, "--log-level", "debug"};
+    args.insert(args.end(), extra.begin(), extra.end());
+
+    int out[2];
+    if (pipe(out) != 0) throw std::runtime_error("pipe failed");
+    pid_ = fork();
+    if (pid_ < 0) throw std::runtime_error("fork failed");
+    if (pid_ == 0) {
+        dup2(out[1], STDOUT_FILENO);
+        const int err = open((dir_ + "/stderr.log").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(err, STDERR_FILENO);
+        close(out[0]);
+        std::vector<char*> argv;
+        for (auto& a : args) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        execv(argv[0], argv.data());
+        _exit(127);
+    }
+    close(out[1]);
+    std::string line;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (line.find('\n') == std::string::npos) {
+        pollfd p{out[0], POLLIN, 0};
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0 || poll(&p, 1, static_cast<int>(left.count())) <= 0) break;
+        char buf[256];
+        const ssize_t n = read(out[0], buf, sizeof buf);
+        if (n <= 0) break;
+        line.append(buf, static_cast<std::size_t>(n));
+    }
+    close(out[0]);
+    const std::string prefix = "listening on port ";
+    const auto at = line.find(prefix);
+    if (at == std::string::npos) {
+        signal_and_wait(SIGKILL, std::chrono::seconds(2));
+        throw std::runtime_error("server did not start: " + line + "\n" + log());
+    }
+    port_ = static_cast<unsigned short>(std::stoi(line.substr(at + prefix.size())));
+}
+
+ServerProcess::~ServerProcess() {
+    if (pid_ > 0 && signal_and_wait(SIGTERM, std::chrono::seconds(5)) < 0) {
+        signal_and_wait(SIGKILL, std::chrono::seconds(5));
+    }
+    if (!dir_.empty()) {
+        const std::string cmd = "rm -rf '" + dir_ + "'";
+        [[maybe_unused]] const int rc = std::system(cmd.c_str());
+    }
+}
+
+int ServerProcess::signal_and_wait(int sig, std::chrono::milliseconds timeout) {
+    if (pid_ <= 0) return -1;
+    kill(pid_, sig);
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (std::chrono::steady_clock::now() < deadline) {
+        int status = 0;
+        if (waitpid(pid_, &status, WNOHANG) == pid_) {
+            pid_ = -1;
+            if (WIFEXITED(status)) return WEXITSTATUS(status);
+            return 128 + WTERMSIG(status);
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return -1;
+}
+
+std::string ServerProcess::log() const {
+    std::ifstream in(dir_ + "/stderr.log");
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+}  // namespace pinfall::test
