@@ -1,6 +1,7 @@
 // What a player may do in a game of Bowling Solitaire.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <span>
@@ -20,9 +21,12 @@ struct Action {
     static Action play(int pile0, std::span<const int> listed) {
         Action a;
         a.kind = Kind::kPlay;
-        a.pile = static_cast<std::uint8_t>(pile0);
-        a.pin_count = static_cast<std::uint8_t>(listed.size());
-        for (std::size_t i = 0; i < listed.size() && i < a.pins.size(); ++i) a.pins[i] = listed[i];
+        // Out-of-range piles stay out of range (the engine answers bad_pile), never wrap.
+        a.pile = static_cast<std::uint8_t>(pile0 < 0 || pile0 > 200 ? 255 : pile0);
+        // Keeps the first kMaxListedPins: a longer list still reads as too many pins, and
+        // listed_pins() stays inside the array.
+        a.pin_count = static_cast<std::uint8_t>(std::min(listed.size(), a.pins.size()));
+        for (std::size_t i = 0; i < a.pin_count; ++i) a.pins[i] = listed[i];
         return a;
     }
     static Action stop() { return Action{}; }

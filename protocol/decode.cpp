@@ -111,7 +111,7 @@ RequestBody decode_body(std::string_view type, const json& obj) {
         return h;
     }
     if (type == "practice_start") {
-        only_fields(obj, {"ruleset", "seed"});
+        only_fields(obj, {"ruleset", "seed", "day"});
         PracticeStart p;
         if (const auto* r = get_string(obj, "ruleset", false)) {
             const auto rs = engine::parse_ruleset(*r);
@@ -121,6 +121,10 @@ RequestBody decode_body(std::string_view type, const json& obj) {
         if (const auto* s = get_string(obj, "seed", false)) {
             p.seed = engine::parse_seed_hex(*s);
             if (!p.seed) throw Refusal{code::kBadRequest, "seed must be 64 hex characters"};
+        }
+        if (const auto* d = get_string(obj, "day", false)) {
+            if (p.seed) throw Refusal{code::kBadRequest, "give a seed or a day, not both"};
+            p.day = *d;
         }
         return p;
     }
@@ -147,6 +151,64 @@ RequestBody decode_body(std::string_view type, const json& obj) {
         if (type == "stop") return StopRequest{game};
         if (type == "resign") return ResignRequest{game};
         return SnapshotRequest{game};
+    }
+    if (type == "register") {
+        only_fields(obj, {"name"});
+        return Register{*get_string(obj, "name", true)};
+    }
+    if (type == "login") {
+        only_fields(obj, {"token"});
+        return Login{*get_string(obj, "token", true)};
+    }
+    if (type == "daily") {
+        only_fields(obj, {});
+        return DailyInfo{};
+    }
+    if (type == "daily_start") {
+        only_fields(obj, {});
+        return DailyStart{};
+    }
+    if (type == "leaderboard") {
+        only_fields(obj, {"board", "date", "limit", "cursor", "around"});
+        LeaderboardRequest l;
+        if (const auto* b = get_string(obj, "board", false)) {
+            if (*b == "daily") {
+                l.board = Board::kDaily;
+            } else if (*b == "best_game") {
+                l.board = Board::kBestGame;
+            } else if (*b == "best_average") {
+                l.board = Board::kBestAverage;
+            } else {
+                throw Refusal{code::kBadRequest,
+                              "board must be \"daily\", \"best_game\" or \"best_average\""};
+            }
+        }
+        if (const auto* d = get_string(obj, "date", false)) l.date = *d;
+        if (obj.contains("limit")) {
+            l.limit = static_cast<int>(get_int(obj, "limit", 1, kMaxLeaderboardLimit));
+        }
+        if (const auto* c = get_string(obj, "cursor", false)) l.cursor = *c;
+        if (const auto it = obj.find("around"); it != obj.end()) {
+            if (!it->is_boolean()) throw Refusal{code::kBadRequest, "around must be true or false"};
+            l.around = it->get<bool>();
+        }
+        return l;
+    }
+    if (type == "profile") {
+        only_fields(obj, {"player"});
+        ProfileRequest p;
+        if (obj.contains("player")) {
+            p.player = get_int(obj, "player", 1, static_cast<std::int64_t>(kMaxId));
+        }
+        return p;
+    }
+    if (type == "verify") {
+        only_fields(obj, {"game"});
+        return VerifyRequest{get_game(obj)};
+    }
+    if (type == "record") {
+        only_fields(obj, {"game"});
+        return RecordRequest{get_game(obj)};
     }
     if (type == "ping") {
         only_fields(obj, {});

@@ -26,6 +26,7 @@ struct Hello {
 struct PracticeStart {
     engine::Ruleset ruleset = engine::Ruleset::kSackson;
     std::optional<engine::Seed> seed;  // random from the OS when absent
+    std::optional<std::string> day;    // replay a revealed daily challenge ("YYYY-MM-DD")
 };
 struct PlayRequest {
     GameId game = 0;
@@ -43,8 +44,38 @@ struct SnapshotRequest {
 };
 struct Ping {};
 
+struct Register {
+    std::string name;  // validated by the server (player_names.hpp)
+};
+struct Login {
+    std::string token;
+};
+struct DailyInfo {};
+struct DailyStart {};
+
+enum class Board { kDaily, kBestGame, kBestAverage };
+struct LeaderboardRequest {
+    Board board = Board::kDaily;
+    std::optional<std::string> date;    // daily: "YYYY-MM-DD" (default: today)
+    int limit = 50;                     // 1-100
+    std::optional<std::string> cursor;  // from a previous page's next_cursor
+    bool around = false;                // daily: the page around the player's own rank
+};
+struct ProfileRequest {
+    std::optional<std::int64_t> player;  // default: the logged-in player
+};
+struct VerifyRequest {
+    GameId game = 0;
+};
+struct RecordRequest {
+    GameId game = 0;
+};
+
 using RequestBody = std::variant<Hello, PracticeStart, PlayRequest, StopRequest, ResignRequest,
-                                 SnapshotRequest, Ping>;
+                                 SnapshotRequest, Ping, Register, Login, DailyInfo, DailyStart,
+                                 LeaderboardRequest, ProfileRequest, VerifyRequest, RecordRequest>;
+
+inline constexpr int kMaxLeaderboardLimit = 100;
 
 struct Request {
     std::uint64_t id = 0;

@@ -11,6 +11,10 @@
 #include <thread>
 #include <vector>
 
+#include <boost/asio/strand.hpp>
+
+#include "server/app/day_keeper.hpp"
+#include "server/app/queries.hpp"
 #include "server/app/registry.hpp"
 #include "server/app/services.hpp"
 #include "server/config.hpp"
@@ -45,8 +49,31 @@ int main(int argc, char** argv) {
 
     asio::io_context ioc(static_cast<int>(config.threads));
     Metrics metrics;
-    Registry registry(ioc, metrics, config.max_games);
-    Services services{registry, metrics, clock, kServerName};
+
+    pinfall::storage::Status opened;
+    auto store = pinfall::storage::Store::open(config.db_path, &opened);
+    if (!store) {
+        std::cerr << "pinfall-server: cannot open database " << config.db_path << ": "
+                  << opened.message() << "\n";
+        return 1;
+    }
+    Leaderboards leaderboards(asio::make_strand(ioc));
+    leaderboards.load(store->daily_results(""));
+    StorageWorker storage_worker(std::move(store));
+
+    RoomContext rooms{metrics, storage_worker, clock, [&leaderboards](const FinishedGame& g) {
+                          if (g.row.mode != pinfall::storage::GameMode::kDaily || !g.row.player) return;
+                          leaderboards.add(BoardLine{g.row.id, *g.row.player, g.player_name,
+                                                     g.row.score, g.row.strikes, g.row.spares,
+                                                     g.row.finished_at.value_or(0)},
+                                           g.row.day);
+                      }};
+    Registry registry(ioc, rooms, config.max_games);
+    Services services{registry, metrics,  clock,  storage_worker,
+                      leaderboards, kServerName, config.secret, config.max_json_depth};
+    Queries queries(services);
+    auto keeper = std::make_shared<DayKeeper>(asio::make_strand(ioc), services);
+    keeper->start();
     net::SessionSet sessions;
     net::NetContext ctx{net::Limits{config.max_message_bytes, config.msg_rate,
                                     std::chrono::milliseconds(config.msg_window_ms),
@@ -54,7 +81,7 @@ int main(int argc, char** argv) {
                                     std::chrono::milliseconds(config.handshake_timeout_ms),
                                     std::chrono::milliseconds(config.idle_timeout_ms),
                                     config.write_queue_max},
-                        services, sessions, config.static_dir};
+                        services, sessions, config.static_dir, queries};
 
     std::shared_ptr<net::Listener> listener;
     try {
@@ -93,6 +120,7 @@ int main(int argc, char** argv) {
         if (ec) return;
         spdlog::info("signal {}: closing {} sessions", signo, sessions.size());
         listener->stop();
+        keeper->stop();
         sessions.close_all();
         deadline = std::chrono::steady_clock::now() + deadline_after;
         wait_for_sessions();

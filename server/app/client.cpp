@@ -3,16 +3,37 @@
 #include <boost/asio/post.hpp>
 
 #include "protocol/encode.hpp"
+#include "protocol/replies.hpp"
+#include "server/app/calendar.hpp"
+#include "server/app/player_names.hpp"
 
 namespace pinfall::server {
 
 namespace asio = boost::asio;
 using protocol::Request;
 
+namespace {
+
+storage::Millis now_ms(const Clock& clock) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(clock.now().time_since_epoch())
+        .count();
+}
+
+std::string token_hash(const std::string& token) {
+    const auto d = engine::sha256(token);
+    return std::string(d.begin(), d.end());
+}
+
+}  // namespace
+
 void Client::fail(const std::shared_ptr<Outbox>& self, protocol::Re re, std::string_view code,
                   std::string_view message) {
     services_.metrics.reject(code);
     self->send(make_message(protocol::encode_error(re, code, message)));
+}
+
+ReplyFn Client::send_to(const std::shared_ptr<Outbox>& self) {
+    return [self](Reply reply) { self->send(make_message(std::move(reply.text))); };
 }
 
 void Client::on_binary(const std::shared_ptr<Outbox>& self) {
@@ -25,7 +46,7 @@ void Client::on_rate_limited(const std::shared_ptr<Outbox>& self) {
 
 void Client::on_text(std::string_view text, const std::shared_ptr<Outbox>& self,
                      time_point received) {
-    auto decoded = protocol::decode_request(text);
+    auto decoded = protocol::decode_request(text, services_.max_json_depth);
     if (auto* err = std::get_if<protocol::DecodeError>(&decoded)) {
         fail(self, err->id, err->code, err->message);
         return;
@@ -34,27 +55,39 @@ void Client::on_text(std::string_view text, const std::shared_ptr<Outbox>& self,
 }
 
 void Client::handle(const Request& r, const std::shared_ptr<Outbox>& self, time_point received) {
-    if (const auto* h = std::get_if<protocol::Hello>(&r.body)) {
-        hello(r, *h, self);
-        return;
-    }
-    if (!guest_) {
-        fail(self, r.id, code::kHelloRequired, "send hello first");
-        return;
-    }
+    if (const auto* h = std::get_if<protocol::Hello>(&r.body)) return hello(r, *h, self);
+    if (!guest_) return fail(self, r.id, code::kHelloRequired, "send hello first");
+    const auto me = player_ ? std::optional(player_->id) : std::nullopt;
     std::visit(
         [&](const auto& body) {
             using T = std::decay_t<decltype(body)>;
-            if constexpr (std::is_same_v<T, protocol::PracticeStart>) {
-                practice_start(r, body, self);
-            } else if constexpr (std::is_same_v<T, protocol::Ping>) {
+            if constexpr (std::is_same_v<T, protocol::Ping>) {
                 self->send(make_message(protocol::encode_pong(r.id)));
-            } else if constexpr (std::is_same_v<T, protocol::SnapshotRequest>) {
-                if (auto room = own_game(r, body.game, self)) {
-                    asio::post(room->executor(), [room, self, re = r.id] {
-                        room->snapshot(re, self);
-                    });
+            } else if constexpr (std::is_same_v<T, protocol::Register>) {
+                register_player(r, body, self);
+            } else if constexpr (std::is_same_v<T, protocol::Login>) {
+                login(r, body, self);
+            } else if constexpr (std::is_same_v<T, protocol::PracticeStart>) {
+                practice_start(r, body, self);
+            } else if constexpr (std::is_same_v<T, protocol::DailyStart>) {
+                daily_start(r, self);
+            } else if constexpr (std::is_same_v<T, protocol::DailyInfo>) {
+                queries_.daily_info(r.id, me, send_to(self));
+            } else if constexpr (std::is_same_v<T, protocol::LeaderboardRequest>) {
+                queries_.leaderboard(r.id, body, me, send_to(self));
+            } else if constexpr (std::is_same_v<T, protocol::ProfileRequest>) {
+                if (!body.player && !me) {
+                    return fail(self, r.id, code::kLoginRequired, "log in or name a player");
                 }
+                queries_.profile(r.id, body.player ? *body.player : *me, send_to(self));
+            } else if constexpr (std::is_same_v<T, protocol::VerifyRequest>) {
+                queries_.verify(r.id, body.game, send_to(self));
+            } else if constexpr (std::is_same_v<T, protocol::RecordRequest>) {
+                queries_.stored_game(r.id, body.game, send_to(self));
+            } else if constexpr (std::is_same_v<T, protocol::SnapshotRequest>) {
+                with_own_game(r, body.game, self, [self, re = r.id](const auto& room) {
+                    room->snapshot(re, self);
+                });
             } else if constexpr (!std::is_same_v<T, protocol::Hello>) {
                 engine::Action action;
                 if constexpr (std::is_same_v<T, protocol::PlayRequest>) {
@@ -64,11 +97,10 @@ void Client::handle(const Request& r, const std::shared_ptr<Outbox>& self, time_
                 } else {
                     action = engine::Action::resign();
                 }
-                if (auto room = own_game(r, body.game, self)) {
-                    asio::post(room->executor(), [room, self, action, re = r.id, received] {
-                        room->act(action, re, self, received);
-                    });
-                }
+                with_own_game(r, body.game, self, [self, action, re = r.id, received](
+                                                      const auto& room) {
+                    room->act(action, re, self, received);
+                });
             }
         },
         r.body);
@@ -76,13 +108,9 @@ void Client::handle(const Request& r, const std::shared_ptr<Outbox>& self, time_
 
 void Client::hello(const Request& r, const protocol::Hello& h,
                    const std::shared_ptr<Outbox>& self) {
-    if (guest_) {
-        fail(self, r.id, code::kWrongPhase, "hello was already received");
-        return;
-    }
+    if (guest_) return fail(self, r.id, code::kWrongPhase, "hello was already received");
     if (h.version != protocol::kProtocolVersion) {
-        fail(self, r.id, code::kUnsupportedVersion, "this server speaks protocol version 1");
-        return;
+        return fail(self, r.id, code::kUnsupportedVersion, "this server speaks protocol version 1");
     }
     protocol::Welcome w;
     w.server = services_.server_name;
@@ -90,8 +118,8 @@ void Client::hello(const Request& r, const protocol::Hello& h,
     if (h.guest) {
         const auto id = services_.registry.find_guest(*h.guest);
         if (!id) {
-            fail(self, r.id, code::kUnknownGuest, "unknown guest token; send hello without one");
-            return;
+            return fail(self, r.id, code::kUnknownGuest,
+                        "unknown guest token; send hello without one");
         }
         guest_ = *id;
         w.guest = *h.guest;
@@ -100,37 +128,119 @@ void Client::hello(const Request& r, const protocol::Hello& h,
         guest_ = id;
         w.guest = std::move(token);
     }
-    for (const auto id : services_.registry.games_of(*guest_)) {
-        if (auto room = services_.registry.find_game(id); room && !room->finished()) {
-            w.games.push_back(id);
-        }
-    }
+    w.games = services_.registry.open_games_of(owner());
     self->send(make_message(protocol::encode_welcome(r.id, w)));
+}
+
+void Client::register_player(const Request& r, const protocol::Register& m,
+                             const std::shared_ptr<Outbox>& self) {
+    if (player_) return fail(self, r.id, code::kWrongPhase, "already logged in");
+    const auto name = normalize_player_name(m.name);
+    if (!name) {
+        return fail(self, r.id, code::kBadName,
+                    "names have 3-24 letters, digits, spaces, '_' or '-'");
+    }
+    auto token = std::make_shared<std::string>(random_token());
+    auto id = std::make_shared<storage::PlayerId>(0);
+    const auto now = now_ms(services_.clock);
+    services_.storage.write(
+        [token, id, name = *name, now](storage::Store& s) {
+            return s.create_player(name, player_name_key(name), token_hash(*token), now, id.get());
+        },
+        [this, keep = shared_from_this(), self, token, id, name = *name,
+         re = r.id](const storage::Status& st) {
+            if (st.is_conflict()) {
+                return fail(self, re, code::kNameTaken, "that name is taken");
+            }
+            if (!st.is_ok()) return fail(self, re, code::kStorageError, "could not register");
+            asio::post(strand_, [this, keep, self, token, id, name, re] {
+                player_ = protocol::PlayerRef{*id, name};
+                self->send(make_message(
+                    protocol::encode_registered(re, protocol::Registered{*player_, *token})));
+            });
+        });
+}
+
+void Client::login(const Request& r, const protocol::Login& m,
+                   const std::shared_ptr<Outbox>& self) {
+    if (player_) return fail(self, r.id, code::kWrongPhase, "already logged in");
+    auto found = std::make_shared<std::optional<storage::PlayerRow>>();
+    services_.storage.read(
+        [found, hash = token_hash(m.token)](storage::Store& s) {
+            *found = s.player_by_token(hash);
+            return storage::Status::ok();
+        },
+        [this, keep = shared_from_this(), self, found, re = r.id](const storage::Status&) {
+            if (!*found) return fail(self, re, code::kBadToken, "unknown token");
+            asio::post(strand_, [this, keep, self, found, re] {
+                player_ = protocol::PlayerRef{(*found)->id, (*found)->name};
+                self->send(make_message(protocol::encode_logged_in(re, *player_)));
+            });
+        });
 }
 
 void Client::practice_start(const Request& r, const protocol::PracticeStart& p,
                             const std::shared_ptr<Outbox>& self) {
-    const engine::Seed seed = p.seed ? *p.seed : random_seed();
-    auto room = services_.registry.create_game(*guest_, p.ruleset, seed);
-    if (!room) {
-        fail(self, r.id, code::kServerBusy, "too many games in progress; try again later");
-        return;
+    storage::GameRow row;
+    row.player = owner().player;
+    row.mode = storage::GameMode::kPractice;
+    row.ruleset = p.ruleset;
+    row.seed = p.seed ? *p.seed : random_seed();
+    row.started_at = now_ms(services_.clock);
+    if (p.day) {
+        // Replaying a revealed daily challenge as unranked practice.
+        if (!day_start(*p.day)) return fail(self, r.id, "bad_date", "dates are written YYYY-MM-DD");
+        if (!queries_.revealed(*p.day)) {
+            return fail(self, r.id, code::kNotRevealed, "that day is not revealed yet");
+        }
+        row.seed = engine::daily_seed(services_.secret, *p.day);
     }
-    asio::post(room->executor(), [room, self, re = r.id] { room->snapshot(re, self); });
+    services_.registry.create_game(
+        owner(), player_ ? player_->name : "", std::move(row),
+        [this, keep = shared_from_this(), self, re = r.id](std::shared_ptr<GameRoom> room,
+                                                           const storage::Status& st) {
+            if (!room) {
+                if (st.is_conflict()) {
+                    return fail(self, re, code::kServerBusy, "too many games; try again later");
+                }
+                return fail(self, re, code::kStorageError, "could not start the game");
+            }
+            asio::post(room->executor(), [room, self, re] { room->snapshot(re, self); });
+        });
 }
 
-std::shared_ptr<GameRoom> Client::own_game(const Request& r, protocol::GameId id,
-                                           const std::shared_ptr<Outbox>& self) {
-    auto room = services_.registry.find_game(id);
-    if (!room) {
-        fail(self, r.id, code::kUnknownGame, "no game with that id");
-        return nullptr;
-    }
-    if (room->owner() != *guest_) {
-        fail(self, r.id, code::kNotYourGame, "that game belongs to another player");
-        return nullptr;
-    }
-    return room;
+void Client::daily_start(const Request& r, const std::shared_ptr<Outbox>& self) {
+    if (!player_) return fail(self, r.id, code::kLoginRequired, "the daily challenge is ranked");
+    const std::string today = utc_date(services_.clock.now());
+    services_.registry.daily_attempt(
+        player_->id, player_->name, today, engine::daily_seed(services_.secret, today),
+        now_ms(services_.clock),
+        [this, keep = shared_from_this(), self, re = r.id](std::shared_ptr<GameRoom> room,
+                                                           const storage::Status& st) {
+            if (!room) return fail(self, re, code::kStorageError, "could not start: " + st.message());
+            if (room->finished()) {
+                return fail(self, re, code::kDailyFinished,
+                            "today's attempt is finished (game " + std::to_string(room->id()) + ")");
+            }
+            asio::post(room->executor(), [room, self, re] { room->snapshot(re, self); });
+        });
+}
+
+void Client::with_own_game(const Request& r, protocol::GameId id,
+                           const std::shared_ptr<Outbox>& self,
+                           std::function<void(const std::shared_ptr<GameRoom>&)> fn) {
+    services_.registry.find_game(
+        id, [this, keep = shared_from_this(), self, me = owner(), fn = std::move(fn), re = r.id](
+                std::shared_ptr<GameRoom> room, const storage::Status& st) {
+            if (!room) {
+                if (st.is_not_found()) return fail(self, re, code::kUnknownGame, "no game with that id");
+                return fail(self, re, code::kStorageError, "could not load the game");
+            }
+            const Owner& o = room->owner();
+            const bool mine = o.player ? o.player == me.player : o.guest == me.guest;
+            if (!mine) return fail(self, re, code::kNotYourGame, "that game belongs to another player");
+            asio::post(room->executor(), [room, fn] { fn(room); });
+        });
 }
 
 }  // namespace pinfall::server

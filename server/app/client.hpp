@@ -1,10 +1,13 @@
-// The application side of one connection: turns decoded requests into registry lookups and
+// The application side of one connection: turns decoded requests into registry, storage and
 // game-room work, and answers every request exactly once (a reply with `re`, or an error).
 // Knows the protocol's typed messages and Asio executors, not Beast.
 //
-// Thread-safety: REQUIRES every call on the owning connection's strand. Game work is posted to
-// each room's strand; replies come back through the Outbox.
+// Thread-safety: REQUIRES every call on the owning connection's strand. Work elsewhere (room
+// strands, the storage worker) replies through the Outbox, which is thread-safe. The
+// connection's identity (guest, player) is posted back to the connection's strand before use.
 #pragma once
+
+#include <boost/asio/any_io_executor.hpp>
 
 #include <chrono>
 #include <memory>
@@ -13,6 +16,7 @@
 
 #include "protocol/messages.hpp"
 #include "server/app/outbox.hpp"
+#include "server/app/queries.hpp"
 #include "server/app/services.hpp"
 
 namespace pinfall::server {
@@ -28,13 +32,22 @@ inline constexpr const char* kRateLimited = "rate_limited";
 inline constexpr const char* kServerBusy = "server_busy";
 inline constexpr const char* kWrongPhase = "wrong_phase";
 inline constexpr const char* kBinaryFrame = "bad_request";
+inline constexpr const char* kBadName = "bad_name";
+inline constexpr const char* kNameTaken = "name_taken";
+inline constexpr const char* kBadToken = "bad_token";
+inline constexpr const char* kLoginRequired = "login_required";
+inline constexpr const char* kDailyFinished = "daily_finished";
+inline constexpr const char* kNotRevealed = "not_revealed";
+inline constexpr const char* kStorageError = "storage_error";
 }  // namespace code
 
-class Client {
+class Client : public std::enable_shared_from_this<Client> {
    public:
     using time_point = std::chrono::steady_clock::time_point;
 
-    explicit Client(Services& services) : services_(services) {}
+    // strand: the connection's strand, where every call to this object runs.
+    Client(Services& services, boost::asio::any_io_executor strand)
+        : services_(services), queries_(services), strand_(std::move(strand)) {}
 
     // One text message from the peer. `self` is the connection's outbox (replies go there).
     void on_text(std::string_view text, const std::shared_ptr<Outbox>& self, time_point received);
@@ -48,16 +61,28 @@ class Client {
                 time_point received);
     void hello(const protocol::Request& r, const protocol::Hello& h,
                const std::shared_ptr<Outbox>& self);
+    void register_player(const protocol::Request& r, const protocol::Register& m,
+                         const std::shared_ptr<Outbox>& self);
+    void login(const protocol::Request& r, const protocol::Login& m,
+               const std::shared_ptr<Outbox>& self);
     void practice_start(const protocol::Request& r, const protocol::PracticeStart& p,
                         const std::shared_ptr<Outbox>& self);
-    // Finds a game this guest owns; on failure replies with the error and returns nullptr.
-    std::shared_ptr<GameRoom> own_game(const protocol::Request& r, protocol::GameId id,
-                                       const std::shared_ptr<Outbox>& self);
+    void daily_start(const protocol::Request& r, const std::shared_ptr<Outbox>& self);
+    // Finds a game this connection may act on, then runs fn(room) on the room's strand;
+    // otherwise replies with the error.
+    void with_own_game(const protocol::Request& r, protocol::GameId id,
+                       const std::shared_ptr<Outbox>& self,
+                       std::function<void(const std::shared_ptr<GameRoom>&)> fn);
     void fail(const std::shared_ptr<Outbox>& self, protocol::Re re, std::string_view code,
               std::string_view message);
+    Owner owner() const { return Owner{*guest_, player_ ? std::optional(player_->id) : std::nullopt}; }
+    static ReplyFn send_to(const std::shared_ptr<Outbox>& self);
 
     Services& services_;
-    std::optional<GuestId> guest_;  // set by a successful hello
+    Queries queries_;
+    boost::asio::any_io_executor strand_;
+    std::optional<GuestId> guest_;            // set by a successful hello
+    std::optional<protocol::PlayerRef> player_;  // set by register or login
 };
 
 }  // namespace pinfall::server

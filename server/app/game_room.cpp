@@ -1,27 +1,74 @@
 #include "server/app/game_room.hpp"
 
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 
 #include "engine/record.hpp"
 #include "engine/view.hpp"
+#include "server/app/calendar.hpp"
 
 namespace pinfall::server {
 
-GameRoom::GameRoom(boost::asio::any_io_executor strand, protocol::GameId id, GuestId owner,
-                   engine::Game game, std::uint64_t opening_events, Metrics& metrics)
+namespace {
+
+storage::Millis unix_ms(Clock::time_point t) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
+}
+
+void count_marks(const engine::ScoreSheet& sheet, int* strikes, int* spares) {
+    *strikes = *spares = 0;
+    for (int f = 1; f <= engine::kFrames; ++f) {
+        for (const char c : sheet.marks(f)) {
+            *strikes += c == 'X';
+            *spares += c == '/';
+        }
+    }
+}
+
+}  // namespace
+
+std::shared_ptr<GameRoom> GameRoom::restore(boost::asio::any_io_executor strand,
+                                            const storage::GameRow& row, Owner owner,
+                                            std::string player_name, RoomContext& ctx) {
+    engine::Events events;
+    engine::Game game(row.ruleset, row.seed, &events);
+    std::uint64_t version = events.size();
+    for (const auto& a : row.actions) {
+        events.clear();
+        if (game.apply(a, &events)) return nullptr;
+        version += events.size();
+    }
+    return std::make_shared<GameRoom>(std::move(strand), row, std::move(owner),
+                                      std::move(player_name), std::move(game), version, ctx);
+}
+
+GameRoom::GameRoom(boost::asio::any_io_executor strand, const storage::GameRow& row, Owner owner,
+                   std::string player_name, engine::Game game, std::uint64_t version,
+                   RoomContext& ctx)
     : strand_(std::move(strand)),
-      id_(id),
-      owner_(owner),
+      id_(row.id),
+      owner_(std::move(owner)),
+      player_name_(std::move(player_name)),
+      mode_(row.mode),
+      day_(row.day),
+      started_at_(row.started_at),
       game_(std::move(game)),
-      version_(opening_events),
-      metrics_(metrics) {
+      version_(version),
+      ctx_(ctx) {
     events_.reserve(16);
     finished_.store(game_.over(), std::memory_order_release);
 }
 
+protocol::GameRef GameRoom::ref() const {
+    return protocol::GameRef{id_, storage::mode_name(mode_)};
+}
+
 std::unique_ptr<protocol::Reveal> GameRoom::reveal() const {
-    // A finished practice game reveals its deals and record (DECISIONS.md section 1).
-    if (!game_.over()) return nullptr;
+    // A finished practice game reveals its deals and record at once; a ranked one only when
+    // its day is revealed, through the stored-game API (DECISIONS.md sections 1 and 4).
+    if (!game_.over() || ranked()) return nullptr;
     auto r = std::make_unique<protocol::Reveal>();
     r->seed = game_.seed();
     r->record = engine::record_text(engine::record_of(game_));
@@ -45,37 +92,136 @@ void GameRoom::snapshot(protocol::Re re, const std::shared_ptr<Outbox>& to) {
         protocol::encode_snapshot(re, ref(), version_, engine::view_of(game_), r.get())));
 }
 
+void GameRoom::end_at_reveal() {
+    if (game_.over() || broken()) return;
+    spdlog::info("[g{}] daily {} revealed: attempt ends where it stands", id_, day_);
+    apply(engine::Action::resign(), std::nullopt, nullptr, std::chrono::steady_clock::now());
+}
+
 void GameRoom::act(const engine::Action& action, protocol::Re re,
                    const std::shared_ptr<Outbox>& requester,
                    std::chrono::steady_clock::time_point received) {
     subscribe(requester);
+    if (mode_ == storage::GameMode::kDaily && !game_.over()) {
+        const auto start = day_start(day_);
+        if (start && ctx_.clock.now() >= reveal_time(*start)) end_at_reveal();
+    }
+    if (broken()) {
+        ctx_.metrics.reject("storage_error");
+        requester->send(make_message(protocol::encode_error(
+            re, "storage_error", "the game could not be saved; reload it and try again")));
+        return;
+    }
+    apply(action, re, requester, received);
+}
+
+storage::GameRow GameRoom::finished_row() const {
+    storage::GameRow row;
+    row.id = id_;
+    row.player = owner_.player;
+    row.mode = mode_;
+    row.ruleset = game_.ruleset();
+    row.seed = game_.seed();
+    row.day = day_;
+    row.started_at = started_at_;
+    row.finished_at = unix_ms(ctx_.clock.now());
+    row.actions = game_.actions();
+    row.score = game_.score();
+    count_marks(game_.sheet(), &row.strikes, &row.spares);
+    row.resigned = game_.resigned();
+    return row;
+}
+
+storage::Status GameRoom::persist(storage::Store& s, int index, const engine::Action& a,
+                                  const std::optional<storage::GameRow>& final_row) const {
+    if (broken()) return storage::Status::error("an earlier write of this game failed");
+    storage::Status st;
+    if (ranked()) {
+        st = s.append_action(id_, index, engine::action_text(a));
+    } else if (final_row) {
+        // Practice games store their actions once, at the end.
+        for (std::size_t i = 0; i < final_row->actions.size() && st.is_ok(); ++i) {
+            st = s.append_action(id_, static_cast<int>(i),
+                                 engine::action_text(final_row->actions[i]));
+        }
+    }
+    if (st.is_ok() && final_row) {
+        st = s.finish_game(id_, final_row->score, final_row->strikes, final_row->spares,
+                           final_row->resigned, *final_row->finished_at);
+    }
+    return st;
+}
+
+void GameRoom::apply(const engine::Action& action, protocol::Re re,
+                     std::shared_ptr<Outbox> requester,
+                     std::chrono::steady_clock::time_point received) {
     events_.clear();
     if (const auto err = game_.apply(action, &events_)) {
         const auto name = engine::error_code_name(err->code);
-        metrics_.reject(name);
-        requester->send(make_message(protocol::encode_error(re, name, err->message)));
+        ctx_.metrics.reject(name);
+        if (requester) requester->send(make_message(protocol::encode_error(re, name, err->message)));
         return;
     }
     const std::uint64_t first = version_ + 1;
     version_ += events_.size();
-    if (game_.over()) {
+    const bool over = game_.over();
+    if (over) {
         finished_.store(true, std::memory_order_release);
-        metrics_.games_active.fetch_sub(1, std::memory_order_relaxed);
+        ctx_.metrics.games_active.fetch_sub(1, std::memory_order_relaxed);
     }
     const auto r = reveal();
     const engine::View after = engine::view_of(game_);
-    const auto with_re = make_message(
-        protocol::encode_update(re, ref(), first, events_, after, r.get()));
-    requester->send(with_re);
-    metrics_.actions_accepted.fetch_add(1, std::memory_order_relaxed);
-    metrics_.observe_action(std::chrono::steady_clock::now() - received);
-    if (subscribers_.size() > 1) {
-        const auto plain = make_message(
-            protocol::encode_update(std::nullopt, ref(), first, events_, after, r.get()));
-        for (const auto& w : subscribers_) {
-            if (auto o = w.lock(); o && o != requester) o->send(plain);
-        }
+    Message with_re;
+    if (requester) {
+        with_re = make_message(protocol::encode_update(re, ref(), first, events_, after, r.get()));
     }
+    std::vector<std::shared_ptr<Outbox>> others;
+    for (const auto& w : subscribers_) {
+        if (auto o = w.lock(); o && o != requester) others.push_back(std::move(o));
+    }
+    Message plain;
+    if (!others.empty()) {
+        plain = make_message(
+            protocol::encode_update(std::nullopt, ref(), first, events_, after, r.get()));
+    }
+    auto deliver = [this, requester, with_re, others = std::move(others), plain, received] {
+        if (requester) requester->send(with_re);
+        for (const auto& o : others) o->send(plain);
+        ctx_.metrics.actions_accepted.fetch_add(1, std::memory_order_relaxed);
+        ctx_.metrics.observe_action(std::chrono::steady_clock::now() - received);
+    };
+    std::optional<storage::GameRow> final_row;
+    if (over) final_row = finished_row();
+    if (!ranked()) {
+        deliver();
+        if (!final_row) return;
+    }
+    const int index = static_cast<int>(game_.actions().size()) - 1;
+    auto self = shared_from_this();
+    ctx_.storage.write(
+        [self, index, action, final_row](storage::Store& s) {
+            return self->persist(s, index, action, final_row);
+        },
+        [self, deliver = ranked() ? std::function<void()>(deliver) : std::function<void()>(),
+         final_row, requester, re](const storage::Status& st) {
+            // Set at once, on the worker thread, so later writes of this game fail too.
+            if (!st.is_ok()) self->broken_.store(true, std::memory_order_release);
+            boost::asio::post(self->strand_, [self, st, deliver, final_row, requester, re] {
+                if (!st.is_ok()) {
+                    spdlog::error("[g{}] write failed: {}", self->id_, st.message());
+                    if (requester && deliver) {
+                        self->ctx_.metrics.reject("storage_error");
+                        requester->send(make_message(protocol::encode_error(
+                            re, "storage_error", "the action could not be saved; reload")));
+                    }
+                    return;
+                }
+                if (deliver) deliver();
+                if (final_row && self->ctx_.on_finished) {
+                    self->ctx_.on_finished(FinishedGame{*final_row, self->player_name_});
+                }
+            });
+        });
 }
 
 }  // namespace pinfall::server

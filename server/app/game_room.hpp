@@ -2,8 +2,13 @@
 // the game runs (STYLE.md habit 4). Stamps every engine event with a version raised by one, and
 // sends each update to every connection watching the game.
 //
-// Thread-safety: id(), owner(), mode() and executor() are immutable and safe anywhere; every
-// other member function REQUIRES running on executor() (post to it).
+// Durability: a ranked game (daily) sends no acknowledgement before its action is committed
+// (the storage worker's group commit); a practice game is saved when it finishes. When a write
+// fails, the room refuses everything from then on (storage_error) and the registry drops it,
+// so the next access reloads the game as storage has it: acknowledged actions are never lost.
+//
+// Thread-safety: the const accessors of immutable fields and finished()/broken() are safe
+// anywhere; every other member function REQUIRES running on executor().
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
@@ -11,53 +16,98 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "engine/game.hpp"
 #include "protocol/encode.hpp"
+#include "server/app/clock.hpp"
 #include "server/app/metrics.hpp"
 #include "server/app/outbox.hpp"
+#include "server/app/storage_worker.hpp"
+#include "storage/records.hpp"
 
 namespace pinfall::server {
 
 using GuestId = std::uint64_t;
 
+// Who may act on a game: its player when it has one, otherwise the guest who started it.
+struct Owner {
+    GuestId guest = 0;
+    std::optional<storage::PlayerId> player;
+};
+
+struct FinishedGame {
+    storage::GameRow row;  // as stored (actions included)
+    std::string player_name;
+};
+
+struct RoomContext {
+    Metrics& metrics;
+    StorageWorker& storage;
+    const Clock& clock;
+    // Called on the room's strand once a finished game is durable.
+    std::function<void(const FinishedGame&)> on_finished;
+};
+
 class GameRoom : public std::enable_shared_from_this<GameRoom> {
    public:
-    // Takes ownership of a freshly created game whose opening produced `opening_events` events.
-    GameRoom(boost::asio::any_io_executor strand, protocol::GameId id, GuestId owner,
-             engine::Game game, std::uint64_t opening_events, Metrics& metrics);
+    // A room for a stored game row (row.id set); replays row.actions to rebuild the state.
+    // Returns nullptr when the stored record does not replay (a corrupted row).
+    static std::shared_ptr<GameRoom> restore(boost::asio::any_io_executor strand,
+                                             const storage::GameRow& row, Owner owner,
+                                             std::string player_name, RoomContext& ctx);
 
     protocol::GameId id() const { return id_; }
-    GuestId owner() const { return owner_; }
+    const Owner& owner() const { return owner_; }
+    storage::GameMode mode() const { return mode_; }
+    const std::string& day() const { return day_; }
     const boost::asio::any_io_executor& executor() const { return strand_; }
+    bool finished() const { return finished_.load(std::memory_order_acquire); }
+    bool broken() const { return broken_.load(std::memory_order_acquire); }
 
     // Applies the action; replies to `requester` (update with re, or error) and sends the
-    // update to every other subscriber. `received` is when the request arrived, for metrics.
+    // update to every other subscriber, after the action is durable for ranked games.
     void act(const engine::Action& action, protocol::Re re,
              const std::shared_ptr<Outbox>& requester,
              std::chrono::steady_clock::time_point received);
     // Sends a full snapshot to `to` and subscribes it to later updates.
     void snapshot(protocol::Re re, const std::shared_ptr<Outbox>& to);
-    bool over() const { return game_.over(); }
-    // Safe anywhere: true once the game is over (set on the strand).
-    bool finished() const { return finished_.load(std::memory_order_acquire); }
+    // A daily attempt still open at its day's reveal ends where it stands (as if resigned).
+    void end_at_reveal();
+
+    GameRoom(boost::asio::any_io_executor strand, const storage::GameRow& row, Owner owner,
+             std::string player_name, engine::Game game, std::uint64_t version, RoomContext& ctx);
 
    private:
-    protocol::GameRef ref() const { return protocol::GameRef{id_, "practice"}; }
+    bool ranked() const { return mode_ != storage::GameMode::kPractice; }
+    protocol::GameRef ref() const;
     std::unique_ptr<protocol::Reveal> reveal() const;
     void subscribe(const std::shared_ptr<Outbox>& o);
+    void apply(const engine::Action& action, protocol::Re re, std::shared_ptr<Outbox> requester,
+               std::chrono::steady_clock::time_point received);
+    storage::GameRow finished_row() const;
+    // Runs on the storage worker thread inside the group commit.
+    storage::Status persist(storage::Store& s, int index, const engine::Action& a,
+                            const std::optional<storage::GameRow>& final_row) const;
 
     boost::asio::any_io_executor strand_;
     const protocol::GameId id_;
-    const GuestId owner_;
+    const Owner owner_;
+    const std::string player_name_;
+    const storage::GameMode mode_;
+    const std::string day_;
+    const storage::Millis started_at_;
     engine::Game game_;
     std::uint64_t version_;  // events emitted so far
-    Metrics& metrics_;
+    RoomContext& ctx_;
     std::vector<std::weak_ptr<Outbox>> subscribers_;
     engine::Events events_;  // scratch, reused between actions
     std::atomic<bool> finished_{false};
+    std::atomic<bool> broken_{false};
 };
 
 }  // namespace pinfall::server

@@ -3,7 +3,6 @@
 #include <boost/asio/strand.hpp>
 #include <openssl/rand.h>
 
-#include <algorithm>
 #include <stdexcept>
 
 namespace pinfall::server {
@@ -14,7 +13,7 @@ std::string token_key(const std::string& token) {
 }
 
 void random_bytes(unsigned char* out, int n) {
-    // A failing CSPRNG is an environment failure we cannot play on.
+    // A failing CSPRNG is an environment failure we cannot deal cards on.
     if (RAND_bytes(out, n) != 1) throw std::runtime_error("RAND_bytes failed");
 }
 
@@ -26,7 +25,7 @@ std::string random_token() {
     unsigned char bytes[33] = {};
     random_bytes(bytes, 32);
     std::string out;
-    for (int i = 0; i < 33; i += 3) {  // 33 bytes of input -> 44 chars; keep the first 43
+    for (int i = 0; i < 33; i += 3) {  // 33 bytes (the last one zero) -> 44 chars; keep 43
         const std::uint32_t v = bytes[i] << 16 | bytes[i + 1] << 8 | bytes[i + 2];
         for (int s = 18; s >= 0; s -= 6) out += kAlphabet[v >> s & 63];
     }
@@ -40,8 +39,8 @@ engine::Seed random_seed() {
     return s;
 }
 
-Registry::Registry(boost::asio::io_context& ioc, Metrics& metrics, std::size_t max_games)
-    : ioc_(ioc), metrics_(metrics), max_games_(max_games) {}
+Registry::Registry(boost::asio::io_context& ioc, RoomContext& ctx, std::size_t max_games)
+    : ioc_(ioc), ctx_(ctx), max_games_(max_games) {}
 
 std::pair<GuestId, std::string> Registry::new_guest() {
     std::string token = random_token();
@@ -60,44 +59,135 @@ std::optional<GuestId> Registry::find_guest(const std::string& token) const {
     return it->second;
 }
 
-std::shared_ptr<GameRoom> Registry::create_game(GuestId owner, engine::Ruleset ruleset,
-                                                const engine::Seed& seed) {
-    engine::Events opening;
-    engine::Game game(ruleset, seed, &opening);
+std::shared_ptr<GameRoom> Registry::adopt(const storage::GameRow& row, Owner owner,
+                                          std::string player_name) {
+    {
+        std::lock_guard lock(mutex_);
+        if (const auto it = games_.find(row.id); it != games_.end() && !it->second->broken()) {
+            return it->second;
+        }
+    }
+    auto room = GameRoom::restore(boost::asio::make_strand(ioc_), row, std::move(owner),
+                                  std::move(player_name), ctx_);
+    if (!room) return nullptr;
     std::lock_guard lock(mutex_);
-    if (games_.size() >= max_games_) evict_finished_locked();
-    if (games_.size() >= max_games_) return nullptr;
-    const protocol::GameId id = next_game_++;
-    auto room = std::make_shared<GameRoom>(boost::asio::make_strand(ioc_), id, owner,
-                                           std::move(game), opening.size(), metrics_);
-    games_.emplace(id, room);
-    by_owner_[owner].push_back(id);
-    if (!room->over()) metrics_.games_active.fetch_add(1, std::memory_order_relaxed);
+    auto& slot = games_[row.id];
+    if (slot && !slot->broken()) return slot;  // another thread adopted it meanwhile
+    if (!slot && !room->finished()) ctx_.metrics.games_active.fetch_add(1);
+    slot = room;
+    if (games_.size() > max_games_) evict_locked();
     return room;
 }
 
-std::shared_ptr<GameRoom> Registry::find_game(protocol::GameId id) const {
+void Registry::evict_locked() {
+    for (auto it = games_.begin(); it != games_.end();) {
+        it = it->second->finished() ? games_.erase(it) : std::next(it);
+    }
+}
+
+void Registry::create_game(Owner owner, std::string player_name, storage::GameRow row,
+                           RoomCallback done) {
+    {
+        std::lock_guard lock(mutex_);
+        if (games_.size() >= max_games_) evict_locked();
+        if (games_.size() >= max_games_) {
+            done(nullptr, storage::Status::conflict("server_busy"));
+            return;
+        }
+    }
+    auto shared_row = std::make_shared<storage::GameRow>(std::move(row));
+    ctx_.storage.write([shared_row](storage::Store& s) { return s.create_game(*shared_row); },
+                       [this, shared_row, owner, player_name, done](const storage::Status& st) {
+                           if (!st.is_ok()) return done(nullptr, st);
+                           done(adopt(*shared_row, owner, player_name), st);
+                       });
+}
+
+void Registry::daily_attempt(storage::PlayerId player, std::string player_name, std::string day,
+                             const engine::Seed& seed, std::int64_t now_ms, RoomCallback done) {
+    auto row = std::make_shared<storage::GameRow>();
+    ctx_.storage.write(
+        [row, player, day, seed, now_ms](storage::Store& s) {
+            if (auto existing = s.daily_attempt(player, day)) {
+                *row = std::move(*existing);
+                return storage::Status::ok();
+            }
+            row->player = player;
+            row->mode = storage::GameMode::kDaily;
+            row->seed = seed;
+            row->day = day;
+            row->started_at = now_ms;
+            return s.create_game(*row);
+        },
+        [this, row, player, player_name, done](const storage::Status& st) {
+            if (!st.is_ok()) return done(nullptr, st);
+            done(adopt(*row, Owner{0, player}, player_name), st);
+        });
+}
+
+void Registry::find_game(protocol::GameId id, RoomCallback done) {
+    if (auto room = cached(id); room && !room->broken()) return done(room, storage::Status());
+    auto row = std::make_shared<storage::GameRow>();
+    auto name = std::make_shared<std::string>();
+    ctx_.storage.read(
+        [row, name, id](storage::Store& s) {
+            auto found = s.game(id);
+            if (!found) return storage::Status::not_found("no game " + std::to_string(id));
+            *row = std::move(*found);
+            if (row->player) {
+                if (auto p = s.player(*row->player)) *name = p->name;
+            }
+            return storage::Status::ok();
+        },
+        [this, row, name, done](const storage::Status& st) {
+            if (!st.is_ok()) return done(nullptr, st);
+            done(adopt(*row, Owner{0, row->player}, *name), st);
+        });
+}
+
+std::shared_ptr<GameRoom> Registry::cached(protocol::GameId id) const {
     std::lock_guard lock(mutex_);
     const auto it = games_.find(id);
     return it == games_.end() ? nullptr : it->second;
 }
 
-std::vector<protocol::GameId> Registry::games_of(GuestId owner) const {
+std::vector<protocol::GameId> Registry::open_games_of(const Owner& owner) const {
+    std::vector<protocol::GameId> out;
     std::lock_guard lock(mutex_);
-    const auto it = by_owner_.find(owner);
-    return it == by_owner_.end() ? std::vector<protocol::GameId>{} : it->second;
+    for (const auto& [id, room] : games_) {
+        if (room->finished() || room->broken()) continue;
+        const Owner& o = room->owner();
+        const bool mine = o.player ? o.player == owner.player : (o.guest == owner.guest);
+        if (mine) out.push_back(id);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
 }
 
-void Registry::evict_finished_locked() {
-    for (auto it = games_.begin(); it != games_.end();) {
-        if (it->second->finished()) {
-            auto& owned = by_owner_[it->second->owner()];
-            std::erase(owned, it->first);
-            it = games_.erase(it);
-        } else {
-            ++it;
-        }
-    }
+void Registry::unfinished_daily(const std::string& up_to_day,
+                                std::function<void(std::vector<std::shared_ptr<GameRoom>>)> done) {
+    auto rows = std::make_shared<std::vector<storage::GameRow>>();
+    auto names = std::make_shared<std::vector<std::string>>();
+    ctx_.storage.read(
+        [rows, names, up_to_day](storage::Store& s) {
+            for (auto& g : s.unfinished_ranked_games()) {
+                if (g.mode != storage::GameMode::kDaily || g.day > up_to_day) continue;
+                auto p = g.player ? s.player(*g.player) : std::nullopt;
+                names->push_back(p ? p->name : "");
+                rows->push_back(std::move(g));
+            }
+            return storage::Status::ok();
+        },
+        [this, rows, names, done](const storage::Status&) {
+            std::vector<std::shared_ptr<GameRoom>> rooms;
+            for (std::size_t i = 0; i < rows->size(); ++i) {
+                const auto& row = (*rows)[i];
+                if (auto room = adopt(row, Owner{0, row.player}, (*names)[i])) {
+                    rooms.push_back(std::move(room));
+                }
+            }
+            done(std::move(rooms));
+        });
 }
 
 }  // namespace pinfall::server

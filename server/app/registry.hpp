@@ -1,14 +1,17 @@
-// The shared directory of live games and guest identities: the only place in the server with a
-// mutex (STYLE.md habit 4). Lookups copy shared_ptrs out under the lock; all game work then
-// happens on each room's strand, outside the lock.
+// The directory of live games (a cache over storage) and guest identities: the only place in
+// the application with a mutex (STYLE.md habit 4). Lookups copy shared_ptrs out under the
+// lock; game work then happens on each room's strand, outside it.
 //
 // Guests are anonymous players: a random token (32 bytes, base64url) names one; only its
-// SHA-256 is kept. Games belong to the guest who started them.
+// SHA-256 is kept, in memory. Every game has a row in storage from its start; a room is
+// loaded again from its row when it is not in memory (after a restart, or after a failed
+// write made the room drop itself).
 #pragma once
 
 #include <boost/asio/io_context.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -16,47 +19,58 @@
 #include <unordered_map>
 #include <vector>
 
-#include "engine/game.hpp"
 #include "server/app/game_room.hpp"
-#include "server/app/metrics.hpp"
 
 namespace pinfall::server {
 
 class Registry {
    public:
-    Registry(boost::asio::io_context& ioc, Metrics& metrics, std::size_t max_games);
+    using RoomCallback = std::function<void(std::shared_ptr<GameRoom>, const storage::Status&)>;
 
-    // A new guest and the token that names it from now on.
+    Registry(boost::asio::io_context& ioc, RoomContext& ctx, std::size_t max_games);
+
     std::pair<GuestId, std::string> new_guest();
-    // The guest a token names, or nullopt for an unknown token.
     std::optional<GuestId> find_guest(const std::string& token) const;
 
-    // Creates a practice game owned by `owner` on its own strand. Returns nullptr when the
-    // server holds max_games games in progress (the caller answers server_busy).
-    std::shared_ptr<GameRoom> create_game(GuestId owner, engine::Ruleset ruleset,
-                                          const engine::Seed& seed);
-    // The game with this id, or nullptr.
-    std::shared_ptr<GameRoom> find_game(protocol::GameId id) const;
-    // Ids of the owner's games, oldest first.
-    std::vector<protocol::GameId> games_of(GuestId owner) const;
+    // Stores a new game row and opens its room. `done` runs on the storage thread with the
+    // room, or nullptr and why (server_busy is reported as a conflict status).
+    void create_game(Owner owner, std::string player_name, storage::GameRow row,
+                     RoomCallback done);
+    // The player's daily attempt for `day`: resumed when it exists, created otherwise (two
+    // parallel calls create one). `done` as for create_game.
+    void daily_attempt(storage::PlayerId player, std::string player_name, std::string day,
+                       const engine::Seed& seed, std::int64_t now_ms, RoomCallback done);
+    // The room of game id from memory, else loaded from storage; nullptr with not_found when
+    // there is no such game. `done` runs on the storage thread or inline.
+    void find_game(protocol::GameId id, RoomCallback done);
+    // The room when it is in memory.
+    std::shared_ptr<GameRoom> cached(protocol::GameId id) const;
+    // Unfinished games in memory that `owner` may act on, oldest first.
+    std::vector<protocol::GameId> open_games_of(const Owner& owner) const;
+    // Unfinished daily rooms of days up to and including `day`, loading them from storage.
+    void unfinished_daily(const std::string& up_to_day,
+                          std::function<void(std::vector<std::shared_ptr<GameRoom>>)> done);
+
+    StorageWorker& storage() { return ctx_.storage; }
+    RoomContext& context() { return ctx_; }
 
    private:
-    void evict_finished_locked();
+    // Puts a restored room in the cache unless one is there already; returns the cached one.
+    std::shared_ptr<GameRoom> adopt(const storage::GameRow& row, Owner owner,
+                                    std::string player_name);
+    void evict_locked();
 
     boost::asio::io_context& ioc_;
-    Metrics& metrics_;
+    RoomContext& ctx_;
     const std::size_t max_games_;
     mutable std::mutex mutex_;
     std::unordered_map<std::string, GuestId> guests_;  // SHA-256 hex of token -> guest
     GuestId next_guest_ = 1;
-    protocol::GameId next_game_ = 1;
     std::unordered_map<protocol::GameId, std::shared_ptr<GameRoom>> games_;
-    std::unordered_map<GuestId, std::vector<protocol::GameId>> by_owner_;
 };
 
-// 32 random bytes from the OS (OpenSSL RAND_bytes) as base64url without padding.
+// 32 random bytes from the OS (OpenSSL RAND_bytes) as base64url without padding (43 chars).
 std::string random_token();
-// A random seed from the OS.
 engine::Seed random_seed();
 
 }  // namespace pinfall::server

@@ -5,8 +5,10 @@
 #include <string>
 
 #include "server/app/clock.hpp"
+#include "server/app/leaderboards.hpp"
 #include "server/app/metrics.hpp"
 #include "server/app/registry.hpp"
+#include "server/app/storage_worker.hpp"
 
 namespace pinfall::server {
 
@@ -14,7 +16,11 @@ struct Services {
     Registry& registry;
     Metrics& metrics;
     const Clock& clock;
+    StorageWorker& storage;
+    Leaderboards& leaderboards;
     std::string server_name;  // "pinfall/<version>"
+    std::string secret;       // the server secret (daily seeds, cursors)
+    int max_json_depth = 16;
 };
 
 }  // namespace pinfall::server

@@ -1,9 +1,11 @@
 #include "server/net/http_session.hpp"
 
 #include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/beast/websocket.hpp>
 #include <spdlog/spdlog.h>
 
+#include "server/app/http_api.hpp"
 #include "server/net/static_files.hpp"
 #include "server/net/ws_session.hpp"
 #include "server/version.hpp"
@@ -69,7 +71,25 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
             return;
         }
     }
-    response_ = std::make_shared<http::response<http::string_body>>(respond(req));
+    if (req.method() == http::verb::get) {
+        auto shared_req = std::make_shared<http::request<http::string_body>>(std::move(req));
+        const std::string target(shared_req->target());
+        const bool api = handle_api(
+            ctx_.queries, target, [self = shared_from_this(), shared_req](ApiResponse r) {
+                // Answers come from the storage thread: write on this connection's strand.
+                boost::asio::post(self->stream_.get_executor(), [self, shared_req, r] {
+                    self->write(make_response(*shared_req, static_cast<http::status>(r.status),
+                                              r.body, "application/json"));
+                });
+            });
+        if (api) return;
+        req = std::move(*shared_req);
+    }
+    write(respond(req));
+}
+
+void HttpSession::write(http::response<http::string_body> res) {
+    response_ = std::make_shared<http::response<http::string_body>>(std::move(res));
     const bool keep_alive = response_->keep_alive();
     http::async_write(stream_, *response_,
                       beast::bind_front_handler(&HttpSession::on_write, shared_from_this(),

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "server/app/queries.hpp"
 #include "server/app/services.hpp"
 #include "server/net/connection_limiter.hpp"
 #include "server/net/limits.hpp"
@@ -28,6 +29,7 @@ struct NetContext {
     Services& services;
     SessionSet& sessions;
     std::string static_dir;
+    Queries& queries;  // GET /api/...
 };
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
@@ -41,6 +43,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     void do_read();
     void on_read(beast::error_code ec, std::size_t bytes);
     http::response<http::string_body> respond(const http::request<http::string_body>& req);
+    void write(http::response<http::string_body> res);
     void on_write(bool keep_alive, beast::error_code ec, std::size_t bytes);
 
     beast::tcp_stream stream_;

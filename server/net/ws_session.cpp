@@ -16,7 +16,7 @@ WsSession::WsSession(beast::tcp_stream&& stream, ConnectionLimiter::Ticket ticke
       limits_(limits),
       services_(services),
       sessions_(sessions),
-      client_(services) {}
+      client_(std::make_shared<Client>(services, ws_.get_executor())) {}
 
 WsSession::~WsSession() {
     if (counted_) services_.metrics.connections.fetch_sub(1, std::memory_order_relaxed);
@@ -82,12 +82,12 @@ void WsSession::on_read(beast::error_code ec, std::size_t) {
     if (!admit_message()) {
         // One error per window, then silence: replying to every excess message would let a
         // flooding client amplify its own traffic.
-        if (window_count_ == limits_.msg_rate + 1) client_.on_rate_limited(self);
+        if (window_count_ == limits_.msg_rate + 1) client_->on_rate_limited(self);
     } else if (!ws_.got_text()) {
-        client_.on_binary(self);
+        client_->on_binary(self);
     } else {
         const auto data = buffer_.cdata();
-        client_.on_text(std::string_view(static_cast<const char*>(data.data()), data.size()),
+        client_->on_text(std::string_view(static_cast<const char*>(data.data()), data.size()),
                         self, received);
     }
     buffer_.consume(buffer_.size());

@@ -65,7 +65,7 @@ class WsSession : public Outbox, public std::enable_shared_from_this<WsSession> 
     const Limits& limits_;
     Services& services_;
     SessionSet& sessions_;
-    Client client_;
+    std::shared_ptr<Client> client_;
     std::chrono::steady_clock::time_point window_start_{};
     unsigned window_count_ = 0;
 };

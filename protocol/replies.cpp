@@ -1,0 +1,185 @@
+#include "protocol/replies.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "protocol/json_writer.hpp"
+
+namespace pinfall::protocol {
+namespace {
+
+JsonWriter start(std::string_view type, Re re) {
+    JsonWriter w(256);
+    w.begin_object().key("type").value(type);
+    if (re) w.key("re").value(*re);
+    return w;
+}
+
+void write_player(JsonWriter& w, const PlayerRef& p) {
+    w.begin_object();
+    w.key("id").value(p.id);
+    w.key("name").value(p.name);
+    w.end_object();
+}
+
+void write_entry(JsonWriter& w, const BoardEntry& e, bool average) {
+    w.begin_object();
+    w.key("rank").value(e.rank);
+    w.key("player");
+    write_player(w, e.player);
+    if (average) {
+        w.key("average").value(e.score);
+        w.key("games").value(e.games);
+    } else {
+        w.key("score").value(e.score);
+        w.key("strikes").value(e.strikes);
+        w.key("spares").value(e.spares);
+        w.key("finished_at").value(e.finished_at);
+        w.key("game").value(static_cast<std::int64_t>(e.game));
+    }
+    w.end_object();
+}
+
+// One decimal, as text-free JSON number ("12.5").
+void write_pct(JsonWriter& w, double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", std::round(v * 10) / 10);
+    w.raw(buf);
+}
+
+}  // namespace
+
+std::string encode_registered(Re re, const Registered& m) {
+    JsonWriter w = start("registered", re);
+    w.key("player");
+    write_player(w, m.player);
+    w.key("token").value(m.token);
+    return w.end_object().take();
+}
+
+std::string encode_logged_in(Re re, const PlayerRef& p) {
+    JsonWriter w = start("logged_in", re);
+    w.key("player");
+    write_player(w, p);
+    return w.end_object().take();
+}
+
+std::string encode_daily(Re re, const DailyStatus& m) {
+    JsonWriter w = start("daily", re);
+    w.key("date").value(m.date);
+    w.key("ruleset").value(m.ruleset);
+    w.key("commitment").value(m.commitment);
+    w.key("ends_at").value(m.ends_at);
+    w.key("reveals_at").value(m.reveals_at);
+    w.key("revealed");
+    if (m.revealed_date) {
+        w.begin_object();
+        w.key("date").value(*m.revealed_date);
+        w.key("seed").value(m.revealed_seed.value_or(""));
+        w.end_object();
+    } else {
+        w.null();
+    }
+    w.key("status").value(m.status);
+    w.key("game");
+    if (m.game) {
+        w.value(static_cast<std::int64_t>(*m.game));
+    } else {
+        w.null();
+    }
+    w.key("score").value(m.score);
+    return w.end_object().take();
+}
+
+std::string encode_leaderboard(Re re, const LeaderboardPage& m) {
+    const bool average = m.board == "best_average";
+    JsonWriter w = start("leaderboard", re);
+    w.key("board").value(m.board);
+    w.key("date").value(m.date);
+    w.key("ruleset").value(m.ruleset);
+    w.key("total").value(m.total);
+    w.key("entries").begin_array();
+    for (const auto& e : m.entries) write_entry(w, e, average);
+    w.end_array();
+    w.key("next_cursor").value(m.next_cursor);
+    w.key("me");
+    if (m.me) {
+        write_entry(w, *m.me, average);
+    } else {
+        w.null();
+    }
+    return w.end_object().take();
+}
+
+std::string encode_profile(Re re, const Profile& m) {
+    JsonWriter w = start("profile", re);
+    w.key("player");
+    write_player(w, m.player);
+    w.key("games").value(m.games);
+    w.key("average").value(m.average);
+    w.key("high_game").value(m.high_game);
+    w.key("strike_pct");
+    write_pct(w, m.strike_pct);
+    w.key("spare_pct");
+    write_pct(w, m.spare_pct);
+    w.key("streak").begin_object();
+    w.key("current").value(m.current_streak);
+    w.key("longest").value(m.longest_streak);
+    w.end_object();
+    w.key("histogram").begin_array();
+    for (const auto& b : m.histogram) {
+        w.begin_object();
+        w.key("from").value(b.from);
+        w.key("to").value(b.to);
+        w.key("count").value(b.count);
+        w.end_object();
+    }
+    w.end_array();
+    w.key("recent").begin_array();
+    for (const auto& g : m.recent) {
+        w.begin_object();
+        w.key("game").value(static_cast<std::int64_t>(g.game));
+        w.key("mode").value(g.mode);
+        w.key("day").value(g.day);
+        w.key("score").value(g.score);
+        w.key("finished_at").value(g.finished_at);
+        w.end_object();
+    }
+    w.end_array();
+    return w.end_object().take();
+}
+
+std::string encode_verified(Re re, const Verified& m) {
+    JsonWriter w = start("verified", re);
+    w.key("game").value(static_cast<std::int64_t>(m.game));
+    w.key("ok").value(m.ok);
+    w.key("replayed_score").value(m.replayed_score);
+    w.key("stored_score").value(m.stored_score);
+    w.key("failed_index").value(m.failed_index);
+    w.key("error").value(m.error);
+    return w.end_object().take();
+}
+
+std::string encode_stored_game(Re re, const StoredGame& m) {
+    JsonWriter w = start("stored_game", re);
+    w.key("game").value(static_cast<std::int64_t>(m.game));
+    w.key("mode").value(m.mode);
+    w.key("day").value(m.day);
+    w.key("player");
+    if (m.player) {
+        write_player(w, *m.player);
+    } else {
+        w.null();
+    }
+    w.key("ruleset").value(m.ruleset);
+    w.key("finished").value(m.finished);
+    w.key("score").value(m.score);
+    w.key("strikes").value(m.strikes);
+    w.key("spares").value(m.spares);
+    w.key("finished_at").value(m.finished_at);
+    w.key("seed").value(m.seed);
+    w.key("record").value(m.record);
+    return w.end_object().take();
+}
+
+}  // namespace pinfall::protocol

@@ -1,0 +1,120 @@
+// Typed server replies for accounts, the daily challenge, leaderboards, profiles and stored
+// games (docs/protocol.md), and their encoders. Over HTTP (GET /api/...) the same objects are
+// sent without "re". Pure functions; thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "protocol/encode.hpp"
+
+namespace pinfall::protocol {
+
+struct PlayerRef {
+    std::int64_t id = 0;
+    std::string name;
+};
+
+struct Registered {
+    PlayerRef player;
+    std::string token;  // shown once; the server keeps only its SHA-256
+};
+
+struct DailyStatus {
+    std::string date;        // today, UTC
+    std::string commitment;  // SHA-256 of today's seed, hex
+    std::string ruleset;
+    std::string ends_at;     // RFC 3339: attempts may start until then
+    std::string reveals_at;  // RFC 3339: attempts may finish until then
+    std::optional<std::string> revealed_date;  // the most recently revealed day
+    std::optional<std::string> revealed_seed;
+    std::string status;  // "anonymous" (not logged in), "none", "started", "finished"
+    std::optional<GameId> game;
+    std::optional<int> score;
+};
+
+struct BoardEntry {
+    std::int64_t rank = 0;
+    PlayerRef player;
+    int score = 0;  // best_average: the average, truncated
+    int strikes = 0;
+    int spares = 0;
+    int games = 0;  // best_average only
+    std::string finished_at;
+    GameId game = 0;  // 0 for best_average
+};
+
+struct LeaderboardPage {
+    std::string board;  // "daily", "best_game", "best_average"
+    std::optional<std::string> date;
+    std::string ruleset;
+    std::uint64_t total = 0;
+    std::vector<BoardEntry> entries;
+    std::optional<std::string> next_cursor;
+    std::optional<BoardEntry> me;
+};
+
+struct HistogramBin {
+    int from = 0;  // inclusive
+    int to = 0;    // inclusive
+    int count = 0;
+};
+
+struct RecentGame {
+    GameId game = 0;
+    std::string mode;
+    std::optional<std::string> day;
+    int score = 0;
+    std::string finished_at;
+};
+
+struct Profile {
+    PlayerRef player;
+    int games = 0;
+    int average = 0;  // truncated
+    int high_game = 0;
+    double strike_pct = 0;  // strikes / (frames bowled) x 100, one decimal
+    double spare_pct = 0;   // spares / (frames not struck) x 100, one decimal
+    int current_streak = 0;  // consecutive daily challenges finished, up to today
+    int longest_streak = 0;
+    std::vector<HistogramBin> histogram;
+    std::vector<RecentGame> recent;  // newest first
+};
+
+struct Verified {
+    GameId game = 0;
+    bool ok = false;  // the record replays without an illegal action and gives the stored score
+    int replayed_score = 0;
+    int stored_score = 0;
+    std::optional<int> failed_index;
+    std::optional<std::string> error;
+};
+
+struct StoredGame {
+    GameId game = 0;
+    std::string mode;
+    std::optional<std::string> day;
+    std::optional<PlayerRef> player;
+    std::string ruleset;
+    bool finished = false;
+    int score = 0;
+    int strikes = 0;
+    int spares = 0;
+    std::optional<std::string> finished_at;
+    // Present only once the game may be shown: practice games when finished, ranked games
+    // when their day or round is revealed.
+    std::optional<std::string> seed;
+    std::optional<std::string> record;
+};
+
+std::string encode_registered(Re re, const Registered& m);
+std::string encode_logged_in(Re re, const PlayerRef& p);
+std::string encode_daily(Re re, const DailyStatus& m);
+std::string encode_leaderboard(Re re, const LeaderboardPage& m);
+std::string encode_profile(Re re, const Profile& m);
+std::string encode_verified(Re re, const Verified& m);
+std::string encode_stored_game(Re re, const StoredGame& m);
+
+}  // namespace pinfall::protocol

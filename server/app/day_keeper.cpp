@@ -1,0 +1,59 @@
+#include "server/app/day_keeper.hpp"
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include "server/app/calendar.hpp"
+
+namespace pinfall::server {
+
+DayKeeper::DayKeeper(boost::asio::any_io_executor strand, Services& services)
+    : timer_(std::move(strand)), services_(services) {}
+
+void DayKeeper::start() {
+    boost::asio::post(timer_.get_executor(), [self = shared_from_this()] { self->tick(); });
+}
+
+void DayKeeper::stop() {
+    boost::asio::post(timer_.get_executor(), [self = shared_from_this()] {
+        self->stopped_ = true;
+        self->timer_.cancel();
+    });
+}
+
+void DayKeeper::schedule() {
+    if (stopped_) return;
+    timer_.expires_after(std::chrono::seconds(1));
+    timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+        if (!ec) self->tick();
+    });
+}
+
+void DayKeeper::tick() {
+    const std::string latest = latest_revealed_day(services_.clock.now());
+    if (busy_ || latest == processed_) return schedule();
+    busy_ = true;
+    services_.registry.unfinished_daily(
+        latest, [self = shared_from_this(), latest](std::vector<std::shared_ptr<GameRoom>> rooms) {
+            for (const auto& room : rooms) {
+                boost::asio::post(room->executor(), [room] { room->end_at_reveal(); });
+            }
+            const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                 self->services_.clock.now().time_since_epoch())
+                                 .count();
+            self->services_.storage.write(
+                [latest, now](storage::Store& s) { return s.mark_revealed(latest, now); },
+                [self, latest, n = rooms.size()](const storage::Status& st) {
+                    boost::asio::post(self->timer_.get_executor(), [self, latest, n, st] {
+                        if (st.is_ok()) {
+                            if (n) spdlog::info("day {} revealed: {} open attempts ended", latest, n);
+                            self->processed_ = latest;
+                        }
+                        self->busy_ = false;
+                        self->schedule();
+                    });
+                });
+        });
+}
+
+}  // namespace pinfall::server

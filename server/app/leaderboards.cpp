@@ -1,0 +1,45 @@
+#include "server/app/leaderboards.hpp"
+
+#include <boost/asio/post.hpp>
+
+#include <algorithm>
+
+namespace pinfall::server {
+
+void Leaderboards::load(const std::vector<storage::DailyResult>& results) {
+    for (const auto& r : results) {
+        boards_[r.day].add(BoardLine{r.game, r.player, r.name, r.score, r.strikes, r.spares,
+                                     r.finished_at});
+    }
+}
+
+void Leaderboards::add(BoardLine line, std::string day) {
+    boost::asio::post(strand_, [this, line = std::move(line), day = std::move(day)]() mutable {
+        boards_[day].add(std::move(line));
+    });
+}
+
+void Leaderboards::daily(BoardQuery q, std::function<void(BoardAnswer)> done) {
+    boost::asio::post(strand_, [this, q = std::move(q), done = std::move(done)] {
+        done(daily_now(q));
+    });
+}
+
+BoardAnswer Leaderboards::daily_now(const BoardQuery& q) const {
+    BoardAnswer a;
+    const auto it = boards_.find(q.day);
+    if (it == boards_.end()) return a;
+    const DailyBoard& board = it->second;
+    a.total = board.size();
+    if (q.me) a.me = board.find(*q.me);
+    std::uint64_t offset = q.offset;
+    if (q.around && a.me) {
+        const std::uint64_t half = q.limit / 2;
+        offset = a.me->position > half ? a.me->position - half : 0;
+    }
+    a.lines = board.page(offset, q.limit);
+    if (offset + a.lines.size() < a.total) a.next_offset = offset + a.lines.size();
+    return a;
+}
+
+}  // namespace pinfall::server

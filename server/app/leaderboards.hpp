@@ -1,0 +1,62 @@
+// The daily leaderboards, one DailyBoard per day, owned by one strand (STYLE.md habit 4):
+// results are added as attempts finish, queries are answered from memory. Also ranks the
+// all-time boards computed from storage rows (ties share a rank, earlier finish first).
+//
+// Thread-safety: load() before the server runs; add() and daily() from any thread (they post);
+// daily_now() REQUIRES the strand (or no concurrent use, as in benchmarks).
+#pragma once
+
+#include <boost/asio/any_io_executor.hpp>
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/app/daily_board.hpp"
+#include "storage/records.hpp"
+
+namespace pinfall::server {
+
+struct BoardQuery {
+    std::string day;
+    std::uint64_t offset = 0;
+    std::size_t limit = 50;
+    std::optional<std::int64_t> me;  // the asking player, for "me" and "around"
+    bool around = false;             // centre the page on the asking player
+};
+
+struct BoardAnswer {
+    std::uint64_t total = 0;
+    std::vector<RankedLine> lines;
+    std::optional<RankedLine> me;
+    std::optional<std::uint64_t> next_offset;  // where the next page starts, if any
+};
+
+class Leaderboards {
+   public:
+    explicit Leaderboards(boost::asio::any_io_executor strand) : strand_(std::move(strand)) {}
+
+    void load(const std::vector<storage::DailyResult>& results);
+    void add(BoardLine line, std::string day);
+    void daily(BoardQuery q, std::function<void(BoardAnswer)> done);
+    BoardAnswer daily_now(const BoardQuery& q) const;
+
+   private:
+    boost::asio::any_io_executor strand_;
+    std::map<std::string, DailyBoard> boards_;
+};
+
+// Ranks rows already sorted best first: equal keys share a rank. key(row) gives the value.
+template <class Row, class Key>
+std::vector<std::int64_t> shared_ranks(const std::vector<Row>& rows, Key key) {
+    std::vector<std::int64_t> ranks(rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        ranks[i] = (i > 0 && key(rows[i]) == key(rows[i - 1])) ? ranks[i - 1]
+                                                                : static_cast<std::int64_t>(i) + 1;
+    }
+    return ranks;
+}
+
+}  // namespace pinfall::server

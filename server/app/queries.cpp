@@ -1,0 +1,278 @@
+#include "server/app/queries.hpp"
+
+#include <algorithm>
+#include <memory>
+
+#include "engine/record.hpp"
+#include "server/app/calendar.hpp"
+#include "server/app/cursor.hpp"
+#include "server/app/profile_stats.hpp"
+
+namespace pinfall::server {
+
+namespace {
+
+std::string iso(storage::Millis ms) {
+    return format_rfc3339(Clock::time_point(std::chrono::milliseconds(ms)));
+}
+
+protocol::BoardEntry entry_of(const RankedLine& r) {
+    return protocol::BoardEntry{r.rank, {r.line.player, r.line.name}, r.line.score,
+                                r.line.strikes, r.line.spares, 0, iso(r.line.finished_at),
+                                r.line.game};
+}
+
+const char* board_name(protocol::Board b) {
+    switch (b) {
+        case protocol::Board::kDaily: return "daily";
+        case protocol::Board::kBestGame: return "best_game";
+        case protocol::Board::kBestAverage: return "best_average";
+    }
+    return "daily";
+}
+
+}  // namespace
+
+Reply Queries::error(protocol::Re re, const std::string& code, const std::string& message) {
+    s_.metrics.reject(code);
+    return Reply{protocol::encode_error(re, code, message), code};
+}
+
+bool Queries::revealed(const std::string& day) const {
+    const auto start = day_start(day);
+    return start && s_.clock.now() >= reveal_time(*start);
+}
+
+void Queries::daily_info(protocol::Re re, std::optional<storage::PlayerId> me, ReplyFn done) {
+    const auto now = s_.clock.now();
+    auto status = std::make_shared<protocol::DailyStatus>();
+    status->date = utc_date(now);
+    const auto start = *day_start(status->date);
+    status->ruleset = "sackson";
+    status->commitment = engine::commitment_hex(engine::daily_seed(s_.secret, status->date));
+    status->ends_at = format_rfc3339(day_end(start));
+    status->reveals_at = format_rfc3339(reveal_time(start));
+    const std::string last = latest_revealed_day(now);
+    status->revealed_date = last;
+    status->revealed_seed = engine::seed_hex(engine::daily_seed(s_.secret, last));
+    status->status = me ? "none" : "anonymous";
+    if (!me) return done(Reply{protocol::encode_daily(re, *status), ""});
+    s_.storage.read(
+        [status, me](storage::Store& st) {
+            if (auto g = st.daily_attempt(*me, status->date)) {
+                status->game = g->id;
+                status->status = g->finished_at ? "finished" : "started";
+                if (g->finished_at) status->score = g->score;
+            }
+            return storage::Status::ok();
+        },
+        [this, status, re, done](const storage::Status& st) {
+            if (!st.is_ok()) return done(error(re, "storage_error", st.message()));
+            done(Reply{protocol::encode_daily(re, *status), ""});
+        });
+}
+
+void Queries::leaderboard(protocol::Re re, const protocol::LeaderboardRequest& req,
+                          std::optional<storage::PlayerId> me, ReplyFn done) {
+    const std::string today = utc_date(s_.clock.now());
+    const std::string day = req.board == protocol::Board::kDaily ? req.date.value_or(today) : "";
+    if (req.board == protocol::Board::kDaily) {
+        if (!day_start(day)) return done(error(re, "bad_date", "dates are written YYYY-MM-DD"));
+        if (day > today) return done(error(re, "future_date", "that day has not begun"));
+    }
+    if (req.around && !me) {
+        return done(error(re, "login_required", "log in to see the board around you"));
+    }
+    const CursorKey key{board_name(req.board), day};
+    std::uint64_t offset = 0;
+    if (req.cursor) {
+        const auto read = read_cursor(s_.secret, key, *req.cursor);
+        if (!read) return done(error(re, "bad_cursor", "that cursor was not issued for this board"));
+        offset = *read;
+    }
+    if (req.board == protocol::Board::kBestGame) return best_game(re, req, me, offset, done);
+    if (req.board == protocol::Board::kBestAverage) return best_average(re, req, me, offset, done);
+    BoardQuery q{day, offset, static_cast<std::size_t>(req.limit), me, req.around};
+    s_.leaderboards.daily(q, [this, re, day, key, done](BoardAnswer a) {
+        protocol::LeaderboardPage page;
+        page.board = "daily";
+        page.date = day;
+        page.ruleset = "sackson";
+        page.total = a.total;
+        for (const auto& l : a.lines) page.entries.push_back(entry_of(l));
+        if (a.me) page.me = entry_of(*a.me);
+        if (a.next_offset) page.next_cursor = make_cursor(s_.secret, key, *a.next_offset);
+        done(Reply{protocol::encode_leaderboard(re, page), ""});
+    });
+}
+
+void Queries::best_game(protocol::Re re, const protocol::LeaderboardRequest& req,
+                        std::optional<storage::PlayerId> me, std::uint64_t offset, ReplyFn done) {
+    auto rows = std::make_shared<std::vector<storage::DailyResult>>();
+    s_.storage.read(
+        [rows](storage::Store& st) {
+            *rows = st.best_ranked_games();
+            return storage::Status::ok();
+        },
+        [this, rows, re, req, me, offset, done](const storage::Status&) {
+            std::sort(rows->begin(), rows->end(), [](const auto& a, const auto& b) {
+                return a.score != b.score ? a.score > b.score
+                       : a.finished_at != b.finished_at ? a.finished_at < b.finished_at
+                                                        : a.game < b.game;
+            });
+            const auto ranks = shared_ranks(*rows, [](const auto& r) { return r.score; });
+            protocol::LeaderboardPage page{"best_game", std::nullopt, "sackson", rows->size(),
+                                           {}, std::nullopt, std::nullopt};
+            auto entry = [&](std::size_t i) {
+                const auto& r = (*rows)[i];
+                return protocol::BoardEntry{ranks[i], {r.player, r.name}, r.score, r.strikes,
+                                            r.spares, 0, iso(r.finished_at), r.game};
+            };
+            for (std::size_t i = offset; i < rows->size() && page.entries.size() <
+                                                                 static_cast<std::size_t>(req.limit);
+                 ++i) {
+                page.entries.push_back(entry(i));
+            }
+            if (offset + page.entries.size() < rows->size()) {
+                page.next_cursor = make_cursor(s_.secret, {"best_game", ""},
+                                               offset + page.entries.size());
+            }
+            for (std::size_t i = 0; me && i < rows->size(); ++i) {
+                if ((*rows)[i].player == *me) page.me = entry(i);
+            }
+            done(Reply{protocol::encode_leaderboard(re, page), ""});
+        });
+}
+
+void Queries::best_average(protocol::Re re, const protocol::LeaderboardRequest& req,
+                           std::optional<storage::PlayerId> me, std::uint64_t offset,
+                           ReplyFn done) {
+    constexpr int kMinGames = 10;
+    const auto since = std::chrono::duration_cast<std::chrono::milliseconds>(
+                           (s_.clock.now() - std::chrono::hours(24 * 30)).time_since_epoch())
+                           .count();
+    auto rows = std::make_shared<std::vector<storage::PlayerTotals>>();
+    s_.storage.read(
+        [rows, since](storage::Store& st) {
+            *rows = st.ranked_totals_since(since, kMinGames);
+            return storage::Status::ok();
+        },
+        [this, rows, re, req, me, offset, done](const storage::Status&) {
+            auto avg = [](const storage::PlayerTotals& t) {
+                return static_cast<int>(t.pins / t.games);
+            };
+            std::sort(rows->begin(), rows->end(), [&](const auto& a, const auto& b) {
+                return avg(a) != avg(b) ? avg(a) > avg(b)
+                       : a.games != b.games ? a.games > b.games
+                                            : a.player < b.player;
+            });
+            const auto ranks = shared_ranks(*rows, avg);
+            protocol::LeaderboardPage page{"best_average", std::nullopt, "sackson",
+                                           rows->size(), {}, std::nullopt, std::nullopt};
+            auto entry = [&](std::size_t i) {
+                const auto& r = (*rows)[i];
+                return protocol::BoardEntry{ranks[i], {r.player, r.name}, avg(r), 0, 0, r.games,
+                                            "", 0};
+            };
+            for (std::size_t i = offset; i < rows->size() && page.entries.size() <
+                                                                 static_cast<std::size_t>(req.limit);
+                 ++i) {
+                page.entries.push_back(entry(i));
+            }
+            if (offset + page.entries.size() < rows->size()) {
+                page.next_cursor = make_cursor(s_.secret, {"best_average", ""},
+                                               offset + page.entries.size());
+            }
+            for (std::size_t i = 0; me && i < rows->size(); ++i) {
+                if ((*rows)[i].player == *me) page.me = entry(i);
+            }
+            done(Reply{protocol::encode_leaderboard(re, page), ""});
+        });
+}
+
+void Queries::profile(protocol::Re re, storage::PlayerId player, ReplyFn done) {
+    auto p = std::make_shared<std::optional<storage::PlayerRow>>();
+    auto games = std::make_shared<std::vector<storage::PlayedGame>>();
+    s_.storage.read(
+        [p, games, player](storage::Store& st) {
+            *p = st.player(player);
+            if (*p) *games = st.games_of(player);
+            return storage::Status::ok();
+        },
+        [this, p, games, re, done](const storage::Status&) {
+            if (!*p) return done(error(re, "unknown_player", "no player with that id"));
+            const auto profile = compute_profile({(*p)->id, (*p)->name}, *games,
+                                                 utc_date(s_.clock.now()));
+            done(Reply{protocol::encode_profile(re, profile), ""});
+        });
+}
+
+void Queries::verify(protocol::Re re, protocol::GameId game, ReplyFn done) {
+    auto row = std::make_shared<std::optional<storage::GameRow>>();
+    s_.storage.read(
+        [row, game](storage::Store& st) {
+            *row = st.game(game);
+            return storage::Status::ok();
+        },
+        [this, row, re, done](const storage::Status&) {
+            const auto& g = *row;
+            if (!g || !g->finished_at) {
+                return done(error(re, "unknown_game", "no finished game with that id"));
+            }
+            if (g->mode != storage::GameMode::kPractice && !revealed(g->day)) {
+                return done(error(re, "not_revealed", "the game's day is not revealed yet"));
+            }
+            const auto result = engine::replay(engine::Record{g->ruleset, g->seed, g->actions});
+            protocol::Verified v;
+            v.game = g->id;
+            v.replayed_score = result.game.score();
+            v.stored_score = g->score;
+            v.ok = result.ok() && result.game.over() && v.replayed_score == v.stored_score;
+            if (!result.ok()) {
+                v.failed_index = result.failed_index;
+                v.error = std::string(engine::error_code_name(result.error->code));
+            }
+            done(Reply{protocol::encode_verified(re, v), ""});
+        });
+}
+
+void Queries::stored_game(protocol::Re re, protocol::GameId game, ReplyFn done) {
+    auto row = std::make_shared<std::optional<storage::GameRow>>();
+    auto name = std::make_shared<std::string>();
+    s_.storage.read(
+        [row, name, game](storage::Store& st) {
+            *row = st.game(game);
+            if (*row && (*row)->player) {
+                if (auto p = st.player(*(*row)->player)) *name = p->name;
+            }
+            return storage::Status::ok();
+        },
+        [this, row, name, re, done](const storage::Status&) {
+            const auto& g = *row;
+            if (!g) return done(error(re, "unknown_game", "no game with that id"));
+            protocol::StoredGame m;
+            m.game = g->id;
+            m.mode = storage::mode_name(g->mode);
+            if (!g->day.empty()) m.day = g->day;
+            if (g->player) m.player = protocol::PlayerRef{*g->player, *name};
+            m.ruleset = std::string(engine::ruleset_name(g->ruleset));
+            m.finished = g->finished_at.has_value();
+            if (m.finished) {
+                m.score = g->score;
+                m.strikes = g->strikes;
+                m.spares = g->spares;
+                m.finished_at = iso(*g->finished_at);
+            }
+            // The record is public for a finished practice game, and for a ranked game once
+            // its day is revealed (before that only its leaderboard line).
+            const bool show = g->mode == storage::GameMode::kPractice ? m.finished
+                                                                      : revealed(g->day);
+            if (show) {
+                m.seed = engine::seed_hex(g->seed);
+                m.record = engine::record_text(engine::Record{g->ruleset, g->seed, g->actions});
+            }
+            done(Reply{protocol::encode_stored_game(re, m), ""});
+        });
+}
+
+}  // namespace pinfall::server

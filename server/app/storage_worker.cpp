@@ -1,0 +1,104 @@
+#include "server/app/storage_worker.hpp"
+
+#include <future>
+
+namespace pinfall::server {
+
+StorageWorker::StorageWorker(std::unique_ptr<storage::Store> store)
+    : store_(std::move(store)), thread_([this] { loop(); }) {}
+
+StorageWorker::~StorageWorker() {
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+    }
+    wake_.notify_one();
+    thread_.join();
+}
+
+void StorageWorker::write(Work work, Done done) {
+    {
+        std::lock_guard lock(mutex_);
+        queue_.push_back(Job{true, std::move(work), std::move(done)});
+    }
+    wake_.notify_one();
+}
+
+void StorageWorker::read(Work work, Done done) {
+    {
+        std::lock_guard lock(mutex_);
+        queue_.push_back(Job{false, std::move(work), std::move(done)});
+    }
+    wake_.notify_one();
+}
+
+storage::Status StorageWorker::run_sync(const Work& fn) {
+    std::promise<storage::Status> result;
+    read([&fn](storage::Store& s) { return fn(s); },
+         [&result](const storage::Status& st) { result.set_value(st); });
+    return result.get_future().get();
+}
+
+std::uint64_t StorageWorker::commits() const {
+    std::lock_guard lock(mutex_);
+    return commits_;
+}
+
+std::uint64_t StorageWorker::writes() const {
+    std::lock_guard lock(mutex_);
+    return writes_;
+}
+
+void StorageWorker::run_writes(std::deque<Job>& jobs) {
+    std::vector<storage::Status> results;
+    results.reserve(jobs.size());
+    storage::Status batch = store_->begin();
+    for (auto& job : jobs) {
+        // A job that fails alone (a conflict, say) is reported to its caller; the batch goes on
+        // unless the database itself failed.
+        results.push_back(batch.is_ok() ? job.work(*store_) : batch);
+        if (results.back().code() == storage::Status::Code::kError) batch = results.back();
+    }
+    if (batch.is_ok()) batch = store_->commit();
+    if (!batch.is_ok()) {
+        store_->rollback();
+        for (auto& r : results) r = batch;
+    }
+    {
+        std::lock_guard lock(mutex_);
+        ++commits_;
+        writes_ += jobs.size();
+    }
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        if (jobs[i].done) jobs[i].done(results[i]);
+    }
+}
+
+void StorageWorker::loop() {
+    while (true) {
+        std::deque<Job> batch;
+        {
+            std::unique_lock lock(mutex_);
+            wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+            if (queue_.empty()) return;  // stopping, and nothing left
+            batch.swap(queue_);
+        }
+        // Keep queue order: consecutive writes share a transaction; a read runs between them.
+        std::deque<Job> writes;
+        for (auto& job : batch) {
+            if (job.write) {
+                writes.push_back(std::move(job));
+                continue;
+            }
+            if (!writes.empty()) {
+                run_writes(writes);
+                writes.clear();
+            }
+            const storage::Status st = job.work(*store_);
+            if (job.done) job.done(st);
+        }
+        if (!writes.empty()) run_writes(writes);
+    }
+}
+
+}  // namespace pinfall::server

@@ -1,0 +1,61 @@
+// The one thread that owns the Store (STYLE.md habit 6: database work never runs on a network
+// thread or blocks a strand). Jobs queue up; the worker takes every job waiting, runs the
+// writes in one transaction (group commit: one fsync for the batch under synchronous=FULL),
+// and only after COMMIT calls each job's completion with its status. Reads run outside
+// transactions, in queue order with the writes.
+//
+// Thread-safety: submit() is safe from any thread. Completions run on the worker thread and
+// must only post elsewhere (never block).
+#pragma once
+
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "storage/store.hpp"
+
+namespace pinfall::server {
+
+class StorageWorker {
+   public:
+    using Work = std::function<storage::Status(storage::Store&)>;
+    using Done = std::function<void(const storage::Status&)>;
+
+    explicit StorageWorker(std::unique_ptr<storage::Store> store);
+    ~StorageWorker();  // finishes every queued job, then joins
+
+    // A write joins the next transaction; `done` runs once it is committed (or failed: then
+    // the whole batch was rolled back and every job in it gets the error).
+    void write(Work work, Done done);
+    // A read runs on its own; `done` gets its status.
+    void read(Work work, Done done);
+    // Runs fn on the worker thread and waits for it (start-up and tests only).
+    storage::Status run_sync(const Work& fn);
+
+    // Number of COMMITs so far and writes they carried (for metrics and benchmarks).
+    std::uint64_t commits() const;
+    std::uint64_t writes() const;
+
+   private:
+    struct Job {
+        bool write;
+        Work work;
+        Done done;
+    };
+    void loop();
+    void run_writes(std::deque<Job>& jobs);
+
+    std::unique_ptr<storage::Store> store_;
+    mutable std::mutex mutex_;
+    std::condition_variable wake_;
+    std::deque<Job> queue_;
+    bool stopping_ = false;
+    std::uint64_t commits_ = 0;
+    std::uint64_t writes_ = 0;
+    std::thread thread_;
+};
+
+}  // namespace pinfall::server

@@ -1,0 +1,75 @@
+// The rows storage keeps, in engine terms (never JSON field names: STYLE.md habit 6).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/action.hpp"
+#include "engine/ruleset.hpp"
+#include "engine/seed.hpp"
+
+namespace pinfall::storage {
+
+using PlayerId = std::int64_t;
+using GameRowId = std::int64_t;
+using Millis = std::int64_t;  // Unix time in milliseconds
+
+struct PlayerRow {
+    PlayerId id = 0;
+    std::string name;
+    Millis created_at = 0;
+};
+
+enum class GameMode { kPractice, kDaily, kLeague };
+const char* mode_name(GameMode m);
+
+struct GameRow {
+    GameRowId id = 0;
+    std::optional<PlayerId> player;  // absent: a guest's practice game
+    GameMode mode = GameMode::kPractice;
+    engine::Ruleset ruleset = engine::Ruleset::kSackson;
+    engine::Seed seed{};
+    std::string day;  // daily: "YYYY-MM-DD"; empty otherwise
+    Millis started_at = 0;
+    std::optional<Millis> finished_at;
+    std::vector<engine::Action> actions;
+    int score = 0;
+    int strikes = 0;
+    int spares = 0;
+    bool resigned = false;
+};
+
+// One finished daily attempt, as leaderboards need it.
+struct DailyResult {
+    GameRowId game = 0;
+    PlayerId player = 0;
+    std::string name;
+    std::string day;
+    int score = 0;
+    int strikes = 0;
+    int spares = 0;
+    Millis finished_at = 0;
+};
+
+// A finished game of a player, as profiles need it.
+struct PlayedGame {
+    GameRowId game = 0;
+    GameMode mode = GameMode::kPractice;
+    std::string day;
+    int score = 0;
+    int strikes = 0;
+    int spares = 0;
+    Millis finished_at = 0;
+};
+
+// A player's ranked games over a period, for the best-average board.
+struct PlayerTotals {
+    PlayerId player = 0;
+    std::string name;
+    int games = 0;
+    std::int64_t pins = 0;
+};
+
+}  // namespace pinfall::storage

@@ -1,0 +1,73 @@
+// Schema migrations, by PRAGMA user_version: migration i takes the database from version i to
+// i + 1 inside one transaction. Never edit a released migration; append a new one.
+#include <array>
+
+#include "storage/store.hpp"
+
+namespace pinfall::storage {
+namespace {
+
+constexpr std::array kMigrations = {
+    R"sql(
+CREATE TABLE players (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL UNIQUE,
+    token_hash BLOB NOT NULL UNIQUE,
+    created_at INTEGER NOT NULL
+);
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    player_id INTEGER REFERENCES players(id),
+    mode TEXT NOT NULL CHECK (mode IN ('practice', 'daily', 'league')),
+    ruleset TEXT NOT NULL,
+    seed BLOB NOT NULL CHECK (length(seed) = 32),
+    day TEXT,
+    started_at INTEGER NOT NULL,
+    finished_at INTEGER,
+    score INTEGER NOT NULL DEFAULT 0,
+    strikes INTEGER NOT NULL DEFAULT 0,
+    spares INTEGER NOT NULL DEFAULT 0,
+    resigned INTEGER NOT NULL DEFAULT 0
+);
+CREATE UNIQUE INDEX games_one_daily ON games(player_id, day) WHERE mode = 'daily';
+CREATE INDEX games_daily_results ON games(day) WHERE mode = 'daily' AND finished_at IS NOT NULL;
+CREATE INDEX games_unfinished ON games(mode) WHERE finished_at IS NULL;
+CREATE INDEX games_by_player ON games(player_id, finished_at);
+CREATE TABLE actions (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    idx INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (game_id, idx)
+) WITHOUT ROWID;
+CREATE TABLE revealed_days (
+    day TEXT PRIMARY KEY,
+    revealed_at INTEGER NOT NULL
+) WITHOUT ROWID;
+)sql",
+};
+
+}  // namespace
+
+Status Store::migrate() {
+    Statement version = db_->prepare("PRAGMA user_version");
+    int current = version.step() ? version.int32(0) : 0;
+    version.reset();
+    if (current > static_cast<int>(kMigrations.size())) {
+        return Status::error("database schema version " + std::to_string(current) +
+                             " is newer than this server knows");
+    }
+    for (; current < static_cast<int>(kMigrations.size()); ++current) {
+        if (Status s = begin(); !s.is_ok()) return s;
+        Status s = db_->exec(kMigrations[current]);
+        if (s.is_ok()) s = db_->exec("PRAGMA user_version = " + std::to_string(current + 1));
+        if (!s.is_ok()) {
+            rollback();
+            return s;
+        }
+        if (s = commit(); !s.is_ok()) return s;
+    }
+    return Status::ok();
+}
+
+}  // namespace pinfall::storage

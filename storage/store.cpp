@@ -1,0 +1,300 @@
+#include "storage/store.hpp"
+
+#include <filesystem>
+
+#include "engine/record.hpp"
+
+namespace pinfall::storage {
+
+const char* mode_name(GameMode m) {
+    switch (m) {
+        case GameMode::kPractice: return "practice";
+        case GameMode::kDaily: return "daily";
+        case GameMode::kLeague: return "league";
+    }
+    return "practice";
+}
+
+namespace {
+
+GameMode parse_mode(const std::string& s) {
+    if (s == "daily") return GameMode::kDaily;
+    if (s == "league") return GameMode::kLeague;
+    return GameMode::kPractice;
+}
+
+constexpr const char* kGameColumns =
+    "id, player_id, mode, ruleset, seed, day, started_at, finished_at, score, strikes, spares, "
+    "resigned";
+
+std::string game_query(const char* where) {
+    return std::string("SELECT ") + kGameColumns + " FROM games WHERE " + where;
+}
+
+}  // namespace
+
+struct Store::Prepared {
+    Statement begin, commit, rollback;
+    Statement create_player, player_by_token, player_by_id;
+    Statement create_game, append_action, finish_game, game_by_id, daily_attempt, actions_of;
+    Statement unfinished, daily_results_day, daily_results_all, games_of, mark_revealed,
+        is_revealed, best_ranked, totals_since;
+};
+
+std::unique_ptr<Store> Store::open(const std::string& path, Status* status) {
+    std::error_code ec;
+    const auto parent = std::filesystem::path(path).parent_path();
+    if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+    auto db = Database::open(path, status);
+    if (!db) return nullptr;
+    std::unique_ptr<Store> store(new Store(std::move(db)));
+    store->q_ = std::make_unique<Prepared>();
+    store->q_->begin = store->db_->prepare("BEGIN IMMEDIATE");
+    store->q_->commit = store->db_->prepare("COMMIT");
+    store->q_->rollback = store->db_->prepare("ROLLBACK");
+    if (*status = store->migrate(); !status->is_ok()) return nullptr;
+    if (*status = store->prepare_all(); !status->is_ok()) return nullptr;
+    return store;
+}
+
+Store::Store(std::unique_ptr<Database> db) : db_(std::move(db)) {}
+Store::~Store() = default;
+
+Status Store::prepare_all() {
+    Status s;
+    auto prep = [&](Statement& into, const std::string& sql) {
+        if (!s.is_ok()) return;
+        into = db_->prepare(sql, &s);
+    };
+    Prepared& q = *q_;
+    prep(q.create_player,
+         "INSERT INTO players (name, name_key, token_hash, created_at) VALUES (?, ?, ?, ?)");
+    prep(q.player_by_token, "SELECT id, name, created_at FROM players WHERE token_hash = ?");
+    prep(q.player_by_id, "SELECT id, name, created_at FROM players WHERE id = ?");
+    prep(q.create_game,
+         "INSERT INTO games (player_id, mode, ruleset, seed, day, started_at, finished_at, score, "
+         "strikes, spares, resigned) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    prep(q.append_action, "INSERT INTO actions (game_id, idx, action) VALUES (?, ?, ?)");
+    prep(q.finish_game,
+         "UPDATE games SET score = ?, strikes = ?, spares = ?, resigned = ?, finished_at = ? "
+         "WHERE id = ? AND finished_at IS NULL");
+    prep(q.game_by_id, game_query("id = ?"));
+    prep(q.daily_attempt, game_query("mode = 'daily' AND player_id = ? AND day = ?"));
+    prep(q.actions_of, "SELECT action FROM actions WHERE game_id = ? ORDER BY idx");
+    prep(q.unfinished, game_query("finished_at IS NULL AND mode IN ('daily', 'league')"));
+    const char* results =
+        "SELECT g.id, g.player_id, p.name, g.day, g.score, g.strikes, g.spares, g.finished_at "
+        "FROM games g JOIN players p ON p.id = g.player_id "
+        "WHERE g.mode = 'daily' AND g.finished_at IS NOT NULL";
+    prep(q.daily_results_day, std::string(results) + " AND g.day = ?");
+    prep(q.daily_results_all, results);
+    prep(q.games_of,
+         "SELECT id, mode, day, score, strikes, spares, finished_at FROM games "
+         "WHERE player_id = ? AND finished_at IS NOT NULL ORDER BY finished_at");
+    prep(q.best_ranked,
+         "SELECT g.id, g.player_id, p.name, coalesce(g.day, ''), g.score, g.strikes, g.spares, "
+         "g.finished_at FROM games g JOIN players p ON p.id = g.player_id "
+         "WHERE g.id = (SELECT b.id FROM games b WHERE b.player_id = g.player_id "
+         "AND b.mode IN ('daily', 'league') AND b.finished_at IS NOT NULL "
+         "ORDER BY b.score DESC, b.finished_at ASC, b.id ASC LIMIT 1)");
+    prep(q.totals_since,
+         "SELECT g.player_id, p.name, count(*), sum(g.score) FROM games g "
+         "JOIN players p ON p.id = g.player_id WHERE g.mode IN ('daily', 'league') "
+         "AND g.finished_at >= ? GROUP BY g.player_id HAVING count(*) >= ?");
+    prep(q.mark_revealed, "INSERT OR IGNORE INTO revealed_days (day, revealed_at) VALUES (?, ?)");
+    prep(q.is_revealed, "SELECT 1 FROM revealed_days WHERE day = ?");
+    return s;
+}
+
+Status Store::begin() { return q_->begin.run(); }
+Status Store::commit() { return q_->commit.run(); }
+Status Store::rollback() { return q_->rollback.run(); }
+
+Status Store::create_player(const std::string& name, const std::string& name_key,
+                            const std::string& token_hash, Millis now, PlayerId* id) {
+    Statement& s = q_->create_player;
+    s.bind(1, name).bind(2, name_key).bind_blob(3, token_hash.data(), token_hash.size());
+    s.bind(4, now);
+    Status st = s.run();
+    if (st.is_ok()) *id = db_->last_insert_id();
+    return st;
+}
+
+std::optional<PlayerRow> Store::player_by_token(const std::string& token_hash) {
+    Statement& s = q_->player_by_token;
+    s.bind_blob(1, token_hash.data(), token_hash.size());
+    std::optional<PlayerRow> out;
+    if (s.step()) out = PlayerRow{s.int64(0), s.text(1), s.int64(2)};
+    s.reset();
+    return out;
+}
+
+std::optional<PlayerRow> Store::player(PlayerId id) {
+    Statement& s = q_->player_by_id;
+    s.bind(1, id);
+    std::optional<PlayerRow> out;
+    if (s.step()) out = PlayerRow{s.int64(0), s.text(1), s.int64(2)};
+    s.reset();
+    return out;
+}
+
+Status Store::create_game(GameRow& row) {
+    Statement& s = q_->create_game;
+    s.bind(1, row.player).bind(2, mode_name(row.mode)).bind(3, engine::ruleset_name(row.ruleset));
+    s.bind_blob(4, row.seed.data(), row.seed.size());
+    if (row.day.empty()) {
+        s.bind_null(5);
+    } else {
+        s.bind(5, row.day);
+    }
+    s.bind(6, row.started_at).bind(7, row.finished_at).bind(8, row.score).bind(9, row.strikes);
+    s.bind(10, row.spares).bind(11, row.resigned ? 1 : 0);
+    Status st = s.run();
+    if (st.is_ok()) row.id = db_->last_insert_id();
+    return st;
+}
+
+Status Store::append_action(GameRowId game, int index, const std::string& action) {
+    return q_->append_action.bind(1, game).bind(2, index).bind(3, action).run();
+}
+
+Status Store::finish_game(GameRowId game, int score, int strikes, int spares, bool resigned,
+                          Millis finished_at) {
+    Statement& s = q_->finish_game;
+    s.bind(1, score).bind(2, strikes).bind(3, spares).bind(4, resigned ? 1 : 0);
+    s.bind(5, finished_at).bind(6, game);
+    Status st = s.run();
+    if (st.is_ok() && db_->changes() == 0) return Status::not_found("no unfinished game " +
+                                                                    std::to_string(game));
+    return st;
+}
+
+Status Store::save_finished_game(GameRow& row) {
+    if (Status s = create_game(row); !s.is_ok()) return s;
+    for (std::size_t i = 0; i < row.actions.size(); ++i) {
+        Status s = append_action(row.id, static_cast<int>(i), engine::action_text(row.actions[i]));
+        if (!s.is_ok()) return s;
+    }
+    return Status::ok();
+}
+
+GameRow Store::read_game(Statement& s) {
+    GameRow g;
+    g.id = s.int64(0);
+    if (!s.is_null(1)) g.player = s.int64(1);
+    g.mode = parse_mode(s.text(2));
+    g.ruleset = engine::parse_ruleset(s.text(3)).value_or(engine::Ruleset::kSackson);
+    const std::string seed = s.blob(4);
+    std::copy(seed.begin(), seed.end(), g.seed.begin());
+    g.day = s.text(5);
+    g.started_at = s.int64(6);
+    if (!s.is_null(7)) g.finished_at = s.int64(7);
+    g.score = s.int32(8);
+    g.strikes = s.int32(9);
+    g.spares = s.int32(10);
+    g.resigned = s.int32(11) != 0;
+    return g;
+}
+
+Status Store::load_actions(GameRow& row) {
+    Statement& s = q_->actions_of;
+    s.bind(1, row.id);
+    while (s.step()) {
+        auto a = engine::parse_action(s.text(0));
+        if (!a) {
+            s.reset();
+            return Status::error("unreadable action in game " + std::to_string(row.id));
+        }
+        row.actions.push_back(*a);
+    }
+    Status st = s.status();
+    s.reset();
+    return st;
+}
+
+std::optional<GameRow> Store::game(GameRowId id) {
+    Statement& s = q_->game_by_id;
+    s.bind(1, id);
+    std::optional<GameRow> out;
+    if (s.step()) out = read_game(s);
+    s.reset();
+    if (out && !load_actions(*out).is_ok()) return std::nullopt;
+    return out;
+}
+
+std::optional<GameRow> Store::daily_attempt(PlayerId player, const std::string& day) {
+    Statement& s = q_->daily_attempt;
+    s.bind(1, player).bind(2, day);
+    std::optional<GameRow> out;
+    if (s.step()) out = read_game(s);
+    s.reset();
+    if (out && !load_actions(*out).is_ok()) return std::nullopt;
+    return out;
+}
+
+std::vector<GameRow> Store::unfinished_ranked_games() {
+    std::vector<GameRow> out;
+    Statement& s = q_->unfinished;
+    while (s.step()) out.push_back(read_game(s));
+    s.reset();
+    for (auto& g : out) load_actions(g);
+    return out;
+}
+
+std::vector<DailyResult> Store::daily_results(const std::string& day) {
+    Statement& s = day.empty() ? q_->daily_results_all : q_->daily_results_day;
+    if (!day.empty()) s.bind(1, day);
+    std::vector<DailyResult> out;
+    while (s.step()) {
+        out.push_back(DailyResult{s.int64(0), s.int64(1), s.text(2), s.text(3), s.int32(4),
+                                  s.int32(5), s.int32(6), s.int64(7)});
+    }
+    s.reset();
+    return out;
+}
+
+std::vector<PlayedGame> Store::games_of(PlayerId player) {
+    Statement& s = q_->games_of;
+    s.bind(1, player);
+    std::vector<PlayedGame> out;
+    while (s.step()) {
+        out.push_back(PlayedGame{s.int64(0), parse_mode(s.text(1)), s.text(2), s.int32(3),
+                                 s.int32(4), s.int32(5), s.int64(6)});
+    }
+    s.reset();
+    return out;
+}
+
+std::vector<DailyResult> Store::best_ranked_games() {
+    Statement& s = q_->best_ranked;
+    std::vector<DailyResult> out;
+    while (s.step()) {
+        out.push_back(DailyResult{s.int64(0), s.int64(1), s.text(2), s.text(3), s.int32(4),
+                                  s.int32(5), s.int32(6), s.int64(7)});
+    }
+    s.reset();
+    return out;
+}
+
+std::vector<PlayerTotals> Store::ranked_totals_since(Millis since, int min_games) {
+    Statement& s = q_->totals_since;
+    s.bind(1, since).bind(2, min_games);
+    std::vector<PlayerTotals> out;
+    while (s.step()) out.push_back(PlayerTotals{s.int64(0), s.text(1), s.int32(2), s.int64(3)});
+    s.reset();
+    return out;
+}
+
+Status Store::mark_revealed(const std::string& day, Millis at) {
+    return q_->mark_revealed.bind(1, day).bind(2, at).run();
+}
+
+bool Store::is_revealed(const std::string& day) {
+    Statement& s = q_->is_revealed;
+    s.bind(1, day);
+    const bool yes = s.step();
+    s.reset();
+    return yes;
+}
+
+}  // namespace pinfall::storage

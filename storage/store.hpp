@@ -1,0 +1,78 @@
+// Pinfall's persistent state in one SQLite file: players, games (with every accepted action of
+// a ranked game), daily results and revealed days. A narrow API over prepared statements.
+//
+// Thread-safety: none. A Store is owned and used by one thread (the server's storage worker).
+// Writes issued between begin() and commit() form one transaction (BEGIN IMMEDIATE); callers
+// batch many writes into one transaction (group commit).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "storage/records.hpp"
+#include "storage/sqlite.hpp"
+#include "storage/status.hpp"
+
+namespace pinfall::storage {
+
+class Store {
+   public:
+    // Opens or creates the database at path (creating its folder), then migrates the schema
+    // to the current version. Returns nullptr and sets *status on failure.
+    static std::unique_ptr<Store> open(const std::string& path, Status* status);
+    ~Store();
+
+    Status begin();     // BEGIN IMMEDIATE
+    Status commit();
+    Status rollback();
+
+    // Players. name_key is the case-folded name (unique). token_hash: SHA-256 of the token.
+    // Returns conflict when the name is taken.
+    Status create_player(const std::string& name, const std::string& name_key,
+                         const std::string& token_hash, Millis now, PlayerId* id);
+    std::optional<PlayerRow> player_by_token(const std::string& token_hash);
+    std::optional<PlayerRow> player(PlayerId id);
+
+    // Games. create_game inserts row (ignoring row.actions) and sets row.id; conflict when the
+    // player already has an attempt that day.
+    Status create_game(GameRow& row);
+    // Appends action number `index` (0-based) in record notation; conflict if it exists.
+    Status append_action(GameRowId game, int index, const std::string& action);
+    Status finish_game(GameRowId game, int score, int strikes, int spares, bool resigned,
+                       Millis finished_at);
+    // Inserts a finished game with all its actions (practice games are saved at the end).
+    Status save_finished_game(GameRow& row);
+    std::optional<GameRow> game(GameRowId id);
+    std::optional<GameRow> daily_attempt(PlayerId player, const std::string& day);
+    // Ranked games not finished (daily and league), with their actions, to resume at start.
+    std::vector<GameRow> unfinished_ranked_games();
+
+    // Every finished daily attempt of a day (all days when day is empty).
+    std::vector<DailyResult> daily_results(const std::string& day);
+    std::vector<PlayedGame> games_of(PlayerId player);
+    // Each player's best finished ranked game (highest score, then earliest), any order.
+    std::vector<DailyResult> best_ranked_games();
+    // Per player: finished ranked games since `since` and their total pins, for players with
+    // at least min_games of them.
+    std::vector<PlayerTotals> ranked_totals_since(Millis since, int min_games);
+    // Days whose reveal has been processed.
+    Status mark_revealed(const std::string& day, Millis at);
+    bool is_revealed(const std::string& day);
+
+    Database& db() { return *db_; }
+
+   private:
+    explicit Store(std::unique_ptr<Database> db);
+    Status migrate();
+    Status prepare_all();
+    GameRow read_game(Statement& s);
+    Status load_actions(GameRow& row);
+
+    std::unique_ptr<Database> db_;
+    struct Prepared;
+    std::unique_ptr<Prepared> q_;
+};
+
+}  // namespace pinfall::storage
