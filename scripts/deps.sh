@@ -8,16 +8,22 @@ packages=(
     libboost-dev libboost-program-options-dev
     nlohmann-json3-dev libspdlog-dev libsqlite3-dev libssl-dev
     catch2 libbenchmark-dev
+    chromium nodejs npm  # browser end-to-end tests (tests/e2e): headless chromium, node, npm
 )
-if [ "${PINFALL_WITH_BROWSER:-0}" = 1 ]; then
-    packages+=(chromium nodejs npm)
-fi
+
+# A package counts as present when dpkg has it installed, or, for the browser-test tools, when
+# its command already exists (e.g. NodeSource's nodejs ships npm and conflicts with Debian's).
+declare -A command_of=([chromium]=chromium [nodejs]=node [npm]=npm)
 
 missing=()
 for p in "${packages[@]}"; do
-    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
-        missing+=("$p")
+    if dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        continue
     fi
+    if [ -n "${command_of[$p]:-}" ] && command -v "${command_of[$p]}" >/dev/null 2>&1; then
+        continue
+    fi
+    missing+=("$p")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 

@@ -1,0 +1,48 @@
+// Launches Debian's headless chromium through playwright-core: never a downloaded browser,
+// a fresh user-data-dir each time, no network use of its own.
+
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const CHROMIUM = process.env.PINFALL_CHROMIUM || '/usr/bin/chromium';
+const ARGS = [
+    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+/** Repo root/build/e2e-screenshots unless PINFALL_SCREENSHOT_DIR says otherwise. */
+export const SCREENSHOT_DIR = process.env.PINFALL_SCREENSHOT_DIR ||
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../build/e2e-screenshots');
+
+/** options: {reducedMotion: 'reduce'|'no-preference', viewport}. Returns {context, close}. */
+export async function launchBrowser(options = {}) {
+    if (!fs.existsSync(CHROMIUM)) {
+        throw new Error(`${CHROMIUM} is missing: install Debian's chromium (scripts/deps.sh)`);
+    }
+    const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pinfall-e2e-chromium-'));
+    const context = await chromium.launchPersistentContext(userDataDir, {
+        executablePath: CHROMIUM,
+        headless: true,
+        args: ARGS,
+        viewport: options.viewport ?? { width: 1100, height: 900 },
+        reducedMotion: options.reducedMotion ?? 'no-preference',
+        timeout: 30000,
+    });
+    context.setDefaultTimeout(15000);
+    return {
+        context,
+        async close() {
+            await context.close();
+            fs.rmSync(userDataDir, { recursive: true, force: true });
+        },
+    };
+}
+
+/** Writes build/e2e-screenshots/<name>.png (the full page). */
+export async function screenshot(page, name) {
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,36 @@
+// Keyboard play: 1/2/3 choose a ball pile; once a pile is chosen, digits toggle pins (0 is pin
+// 10); Enter knocks down, S stops the ball, H toggles hints, Escape takes back the last pick.
+
+const EDITABLE = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
+
+/**
+ * actions: {active() -> bool, pileChosen() -> bool, pile(n), pin(n), knock(), stop(), hints(),
+ * back()}. Keys are handled only while active() is true and focus is not in a text field.
+ */
+export function installKeyboard(actions, target = document) {
+    target.addEventListener('keydown', (ev) => {
+        if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+        if (EDITABLE.has(ev.target?.tagName) && ev.target.type !== 'checkbox') return;
+        if (!actions.active()) return;
+        const key = ev.key;
+        let handled = true;
+        if (/^[0-9]$/.test(key)) {
+            const n = Number(key);
+            if (!actions.pileChosen() && n >= 1 && n <= 3) actions.pile(n);
+            else if (actions.pileChosen()) actions.pin(n === 0 ? 10 : n);
+            else handled = false;
+        } else if (key === 'Enter') {
+            actions.knock();
+        } else if (key === 's' || key === 'S') {
+            actions.stop();
+        } else if (key === 'h' || key === 'H') {
+            actions.hints();
+        } else if (key === 'Escape' || key === 'Backspace') {
+            actions.back();
+        } else {
+            handled = false;
+        }
+        // Enter on a focused button would also click it; the shortcut replaces that.
+        if (handled) ev.preventDefault();
+    });
+}

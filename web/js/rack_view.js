@@ -1,0 +1,122 @@
+// The table: the pin triangle (as seen from the foul line) and the three ball piles. Builds its
+// elements once and updates them from a game state plus the player's current choice.
+
+import { PIN_LAYOUT, cardLabel, cardParts, cardSpeech, fillCard } from './cards.js';
+
+export class RackView {
+    /** onPin(pin) and onPile(pile) are called when the player clicks one. */
+    constructor(rackEl, pilesEl, burnEl, { onPin, onPile }) {
+        this.burnEl = burnEl;
+        this.pins = new Map();
+        this.cards = new Map();  // the card each position showed last, for the fall animation
+        for (const [pin, row, col] of PIN_LAYOUT) {
+            const btn = document.createElement('button');
+            btn.type = 'button';
+            btn.className = 'pin';
+            btn.dataset.pin = String(pin);
+            btn.style.gridRow = String(row);
+            btn.style.gridColumn = `${col} / span 2`;
+            btn.addEventListener('click', () => onPin(pin));
+            rackEl.append(btn);
+            this.pins.set(pin, btn);
+        }
+        this.piles = [1, 2, 3].map((pile) => {
+            const btn = document.createElement('button');
+            btn.type = 'button';
+            btn.className = 'pile';
+            btn.dataset.pile = String(pile);
+            btn.addEventListener('click', () => onPile(pile));
+            pilesEl.append(btn);
+            return btn;
+        });
+    }
+
+    /**
+     * choice: {pile, pins: Set, hintPins: Set, hintPiles: Set, fell: [], locked}. hintPins and
+     * hintPiles are empty when hints are off; fell lists pins to show falling.
+     */
+    render(state, choice) {
+        for (const [pin, btn] of this.pins) {
+            const card = state.pins[pin - 1];
+            const falling = card === null && choice.fell.includes(pin);
+            this.#renderPin(btn, pin, card ?? (falling ? this.cards.get(pin) : null), {
+                down: card === null,
+                falling,
+                selected: choice.pins.has(pin),
+                hint: choice.hintPins.has(pin),
+                locked: choice.locked || state.over,
+            });
+            if (card !== null) this.cards.set(pin, card);
+        }
+        this.piles.forEach((btn, i) => this.#renderPile(btn, i + 1, state.piles[i], {
+            selected: choice.pile === i + 1,
+            hint: choice.hintPiles.has(i + 1),
+            locked: choice.locked || state.over,
+        }));
+        this.#renderBurn(state);
+    }
+
+    #renderPin(btn, pin, card, { down, falling, selected, hint, locked }) {
+        btn.classList.toggle('down', down);
+        btn.classList.toggle('selected', selected && !down);
+        btn.classList.toggle('hint', hint && !down);
+        btn.setAttribute('aria-pressed', String(selected && !down));
+        btn.disabled = down || locked;
+        btn.setAttribute('aria-label', down ? `pin ${pin}, down`
+                                            : `pin ${pin}, ${cardSpeech(card)}`);
+        // A pin already falling keeps its element, so a re-render does not restart the fall.
+        if (falling && btn.dataset.falling === card) return;
+        if (falling) btn.dataset.falling = card;
+        else delete btn.dataset.falling;
+        const num = document.createElement('span');
+        num.className = 'pin-no';
+        num.textContent = String(pin);
+        const face = document.createElement('span');
+        face.className = 'card';
+        if (card) fillCard(face, card);
+        if (falling) face.classList.add('falling');
+        btn.replaceChildren(face, num);
+    }
+
+    #renderPile(btn, pile, { up, down }, { selected, hint, locked }) {
+        btn.classList.toggle('selected', selected);
+        btn.classList.toggle('hint', hint);
+        btn.classList.toggle('empty', up === null);
+        btn.setAttribute('aria-pressed', String(selected));
+        btn.disabled = locked || up === null;
+        btn.setAttribute('aria-label', up === null ? `ball pile ${pile}, empty`
+            : `ball pile ${pile}, ${cardSpeech(up)}, ${down} face down`);
+        const title = document.createElement('span');
+        title.className = 'pile-no';
+        title.textContent = `Pile ${pile}`;
+        const face = document.createElement('span');
+        face.className = 'card';
+        if (up) fillCard(face, up);
+        else face.textContent = 'empty';
+        const count = document.createElement('span');
+        count.className = 'pile-down';
+        count.textContent = `${down} face down`;
+        btn.replaceChildren(title, face, count);
+    }
+
+    #renderBurn(state) {
+        const el = this.burnEl;
+        if (state.over || !state.secondBall) {
+            el.hidden = true;
+            return;
+        }
+        el.hidden = false;
+        if (!state.burned) {
+            el.textContent = 'Ball 2: the top card of each pile was burned.';
+            return;
+        }
+        const cards = state.burned.map((card) => {
+            const span = document.createElement('span');
+            span.className = 'burned';
+            span.textContent = card ? cardLabel(card) : 'none';
+            span.classList.toggle('red', Boolean(cardParts(card)?.red));
+            return span;
+        });
+        el.replaceChildren('Burned for ball 2: ', ...cards);
+    }
+}

@@ -1,0 +1,68 @@
+// The score sheet in the usual bowling layout: ten frames, a box per ball (three in the tenth),
+// the running total under each frame; and the share line in bowling notation.
+
+/** The marks of one frame spread over its boxes; a strike sits in the right box of 1-9. */
+export function frameBoxes(marks, tenth) {
+    if (tenth) return [0, 1, 2].map((i) => marks[i] ?? '');
+    if (marks === 'X') return ['', 'X'];
+    return [marks[0] ?? '', marks[1] ?? ''];
+}
+
+export class SheetView {
+    constructor(el) {
+        this.el = el;
+        this.frames = [];
+        const list = document.createElement('ol');
+        list.className = 'frames';
+        for (let f = 1; f <= 10; f++) {
+            const li = document.createElement('li');
+            li.className = 'frame';
+            li.dataset.frame = String(f);
+            const num = document.createElement('span');
+            num.className = 'frame-no';
+            num.textContent = String(f);
+            const boxes = document.createElement('span');
+            boxes.className = 'boxes';
+            const total = document.createElement('span');
+            total.className = 'total';
+            li.append(num, boxes, total);
+            list.append(li);
+            this.frames.push({ li, boxes, total });
+        }
+        const score = document.createElement('p');
+        score.className = 'sheet-score';
+        el.replaceChildren(list, score);
+        this.score = score;
+    }
+
+    /** Shows a protocol sheet; `current` is the frame in play (0 when none). */
+    render(sheet, current) {
+        sheet.frames.forEach((frame, i) => {
+            const view = this.frames[i];
+            const boxes = frameBoxes(frame.marks, i === 9).map((mark) => {
+                const box = document.createElement('span');
+                box.className = 'box';
+                if (mark === 'X') box.classList.add('strike');
+                if (mark === '/') box.classList.add('spare');
+                box.textContent = mark;
+                return box;
+            });
+            view.boxes.replaceChildren(...boxes);
+            view.total.textContent = frame.total === null ? '' : String(frame.total);
+            view.li.classList.toggle('current', current === i + 1);
+            view.li.dataset.marks = frame.marks;
+        });
+        this.score.textContent = `Score ${sheet.score}`;
+        this.score.dataset.score = String(sheet.score);
+    }
+}
+
+/**
+ * The line a player shares: "Pinfall 2026-11-29 sackson: X 7/ 9- ... = 143". A resigned game
+ * lists the frames it bowled, then "(resigned)".
+ */
+export function shareLine(sheet, ruleset, date, resigned) {
+    const marks = sheet.frames.map((f) => f.marks).filter((m) => m !== '');
+    if (resigned) marks.push('(resigned)');
+    return `Pinfall ${date} ${ruleset}: ${marks.join(' ')} = ${sheet.score}`;
+}
