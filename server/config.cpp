@@ -73,7 +73,17 @@ std::variant<Config, Exit> load_config(int argc, char** argv) {
     po::variables_map vm;
     try {
         po::store(po::parse_command_line(argc, argv, desc), vm);
-        po::store(po::parse_environment(desc, env_to_option), vm);
+        // Only PINFALL_* variables that name an option count; others (PINFALL_SERVER_BIN in a
+        // test harness, say) are not the server's business.
+        po::store(po::parse_environment(desc,
+                                        [&desc](const std::string& env) {
+                                            const std::string name = env_to_option(env);
+                                            return !name.empty() &&
+                                                           desc.find_nothrow(name, false)
+                                                       ? name
+                                                       : std::string();
+                                        }),
+                  vm);
         po::notify(vm);
     } catch (const po::error& e) {
         return Exit{2, std::string("pinfall-server: ") + e.what() + "\n"};

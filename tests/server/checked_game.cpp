@@ -11,16 +11,23 @@ CheckedGame::CheckedGame(WsClient& client, const engine::Seed& seed, engine::Rul
     : c_(client), seed_(seed), ruleset_(ruleset), policy_(policy), mirror_(ruleset, seed) {}
 
 void CheckedGame::start() {
-    Json snap = c_.request({{"type", "practice_start"},
-                            {"ruleset", std::string(engine::ruleset_name(ruleset_))},
-                            {"seed", engine::seed_hex(seed_)}});
+    start_with({{"type", "practice_start"},
+                {"ruleset", std::string(engine::ruleset_name(ruleset_))},
+                {"seed", engine::seed_hex(seed_)}},
+               true);
+}
+
+void CheckedGame::start_with(const Json& request, bool practice) {
+    practice_ = practice;
+    Json snap = c_.request(request);
+    INFO(snap.dump());
     REQUIRE(snap["type"] == "game");
     engine::Events opening;
     mirror_ = engine::Game(ruleset_, seed_, &opening);
     id_ = snap["game"];
     version_ = snap["version"];
     CHECK(version_ == opening.size());
-    CHECK(snap["mode"] == "practice");
+    CHECK(snap["mode"] == (practice ? "practice" : "daily"));
     CHECK(card_tokens(snap.dump()) == visible_cards(engine::view_of(mirror_)));
     legal_ = snap["legal"];
 }
@@ -53,7 +60,7 @@ void CheckedGame::await() {
     version_ += events.size();
     CHECK(reply["version"] == version_);
     CHECK(card_tokens(reply.dump()) == event_cards(events));
-    CHECK(reply.contains("reveal") == mirror_.over());
+    CHECK(reply.contains("reveal") == (practice_ && mirror_.over()));
     legal_ = reply["legal"];
 }
 
@@ -62,6 +69,10 @@ int CheckedGame::finish() {
     CHECK(snap["version"] == version_);
     CHECK(snap["state"]["over"] == true);
     CHECK(snap["sheet"]["score"] == mirror_.score());
+    if (!practice_) {
+        CHECK_FALSE(snap.contains("reveal"));
+        return snap["sheet"]["score"];
+    }
     CHECK(snap["reveal"]["seed"] == engine::seed_hex(seed_));
     CHECK(snap["reveal"]["record"] == engine::record_text(engine::record_of(mirror_)));
     CHECK(snap["reveal"]["deals"].size() == static_cast<std::size_t>(mirror_.deal_index() + 1));

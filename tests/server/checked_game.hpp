@@ -16,6 +16,8 @@ class CheckedGame {
                 unsigned policy);
 
     void start();  // practice_start; checks the snapshot
+    // Starts with another request (daily_start): a ranked game reveals nothing when over.
+    void start_with(const Json& request, bool practice);
     bool over() const { return mirror_.over(); }
     // Sends the next action (REQUIRES !over()); then await() checks its reply.
     void send_next();
@@ -41,6 +43,7 @@ class CheckedGame {
     std::uint64_t pending_ = 0;
     engine::Action pending_action_;
     std::string pending_text_;
+    bool practice_ = true;
 };
 
 }  // namespace pinfall::test

@@ -19,6 +19,15 @@ ServerProcess::ServerProcess(std::vector<std::string> extra) {
     if (!mkdtemp(tmpl)) throw std::runtime_error("mkdtemp failed");
     dir_ = tmpl;
     std::ofstream(dir_ + "/secret") << "test-secret\n";
+    launch(std::move(extra));
+}
+
+ServerProcess::ServerProcess(std::vector<std::string> extra, const std::string& dir)
+    : owns_dir_(false), dir_(dir) {
+    launch(std::move(extra));
+}
+
+void ServerProcess::launch(std::vector<std::string> extra) {
     std::vector<std::string> args = {PINFALL_SERVER_BIN, "--port", "0", "--bind", "127.0.0.1",
                                      "--secret-file", dir_ + "/secret", "--db", dir_ + "/db",
                                      "--static-dir", PINFALL_WEB_DIR, "--log-level", "debug"};
@@ -30,7 +39,7 @@ ServerProcess::ServerProcess(std::vector<std::string> extra) {
     if (pid_ < 0) throw std::runtime_error("fork failed");
     if (pid_ == 0) {
         dup2(out[1], STDOUT_FILENO);
-        const int err = open((dir_ + "/stderr.log").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        const int err = open((dir_ + "/stderr.log").c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
         dup2(err, STDERR_FILENO);
         close(out[0]);
         std::vector<char*> argv;
@@ -66,7 +75,7 @@ ServerProcess::~ServerProcess() {
     if (pid_ > 0 && signal_and_wait(SIGTERM, std::chrono::seconds(5)) < 0) {
         signal_and_wait(SIGKILL, std::chrono::seconds(5));
     }
-    if (!dir_.empty()) {
+    if (!dir_.empty() && owns_dir_) {
         const std::string cmd = "rm -rf '" + dir_ + "'";
         [[maybe_unused]] const int rc = std::system(cmd.c_str());
     }

@@ -15,6 +15,9 @@ class ServerProcess {
     // Starts PINFALL_SERVER_BIN with --port 0, a fresh secret file and `extra` flags, and waits
     // for its "listening on port N" line. Throws std::runtime_error if it does not start.
     explicit ServerProcess(std::vector<std::string> extra = {});
+    // Starts on an existing scratch directory (its secret and database), e.g. to restart a
+    // server after killing it. The directory is left in place.
+    ServerProcess(std::vector<std::string> extra, const std::string& dir);
     ~ServerProcess();
     ServerProcess(const ServerProcess&) = delete;
     ServerProcess& operator=(const ServerProcess&) = delete;
@@ -30,7 +33,9 @@ class ServerProcess {
     std::string log() const;
 
    private:
+    void launch(std::vector<std::string> extra);
     pid_t pid_ = -1;
+    bool owns_dir_ = true;
     unsigned short port_ = 0;
     std::string dir_;
 };
