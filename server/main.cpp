@@ -59,6 +59,7 @@ int main(int argc, char** argv) {
     }
     Leaderboards leaderboards(asio::make_strand(ioc));
     leaderboards.load(store->daily_results(""));
+    const auto guests = store->guests();
     StorageWorker storage_worker(std::move(store));
 
     RoomContext rooms{metrics, storage_worker, clock, [&leaderboards](const FinishedGame& g) {
@@ -68,7 +69,7 @@ int main(int argc, char** argv) {
                                                      g.row.finished_at.value_or(0)},
                                            g.row.day);
                       }};
-    Registry registry(ioc, rooms, config.max_games);
+    Registry registry(ioc, rooms, config.max_games, guests);
     Services services{registry, metrics,  clock,  storage_worker,
                       leaderboards, kServerName, config.secret, config.max_json_depth};
     Queries queries(services);

@@ -28,6 +28,7 @@ const char* mode_name(GameMode m);
 struct GameRow {
     GameRowId id = 0;
     std::optional<PlayerId> player;  // absent: a guest's practice game
+    std::optional<std::int64_t> guest;  // the guest who started it, if any
     GameMode mode = GameMode::kPractice;
     engine::Ruleset ruleset = engine::Ruleset::kSackson;
     engine::Seed seed{};
@@ -39,6 +40,11 @@ struct GameRow {
     int strikes = 0;
     int spares = 0;
     bool resigned = false;
+};
+
+struct GuestRow {
+    std::int64_t id = 0;
+    std::string token_hash;
 };
 
 // One finished daily attempt, as leaderboards need it.

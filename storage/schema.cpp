@@ -45,6 +45,15 @@ CREATE TABLE revealed_days (
     revealed_at INTEGER NOT NULL
 ) WITHOUT ROWID;
 )sql",
+    // 2: guests survive restarts, and so does the ownership of their games.
+    R"sql(
+CREATE TABLE guests (
+    id INTEGER PRIMARY KEY,
+    token_hash BLOB NOT NULL UNIQUE,
+    created_at INTEGER NOT NULL
+);
+ALTER TABLE games ADD COLUMN guest_id INTEGER REFERENCES guests(id);
+)sql",
 };
 
 }  // namespace

@@ -25,7 +25,7 @@ GameMode parse_mode(const std::string& s) {
 
 constexpr const char* kGameColumns =
     "id, player_id, mode, ruleset, seed, day, started_at, finished_at, score, strikes, spares, "
-    "resigned";
+    "resigned, guest_id";
 
 std::string game_query(const char* where) {
     return std::string("SELECT ") + kGameColumns + " FROM games WHERE " + where;
@@ -38,7 +38,7 @@ struct Store::Prepared {
     Statement create_player, player_by_token, player_by_id;
     Statement create_game, append_action, finish_game, game_by_id, daily_attempt, actions_of;
     Statement unfinished, daily_results_day, daily_results_all, games_of, mark_revealed,
-        is_revealed, best_ranked, totals_since;
+        is_revealed, best_ranked, totals_since, create_guest, guests;
 };
 
 std::unique_ptr<Store> Store::open(const std::string& path, Status* status) {
@@ -73,7 +73,9 @@ Status Store::prepare_all() {
     prep(q.player_by_id, "SELECT id, name, created_at FROM players WHERE id = ?");
     prep(q.create_game,
          "INSERT INTO games (player_id, mode, ruleset, seed, day, started_at, finished_at, score, "
-         "strikes, spares, resigned) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+         "strikes, spares, resigned, guest_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    prep(q.create_guest, "INSERT INTO guests (id, token_hash, created_at) VALUES (?, ?, ?)");
+    prep(q.guests, "SELECT id, token_hash FROM guests");
     prep(q.append_action, "INSERT INTO actions (game_id, idx, action) VALUES (?, ?, ?)");
     prep(q.finish_game,
          "UPDATE games SET score = ?, strikes = ?, spares = ?, resigned = ?, finished_at = ? "
@@ -138,6 +140,20 @@ std::optional<PlayerRow> Store::player(PlayerId id) {
     return out;
 }
 
+Status Store::create_guest(std::int64_t id, const std::string& token_hash, Millis now) {
+    Statement& s = q_->create_guest;
+    s.bind(1, id).bind_blob(2, token_hash.data(), token_hash.size()).bind(3, now);
+    return s.run();
+}
+
+std::vector<GuestRow> Store::guests() {
+    Statement& s = q_->guests;
+    std::vector<GuestRow> out;
+    while (s.step()) out.push_back(GuestRow{s.int64(0), s.blob(1)});
+    s.reset();
+    return out;
+}
+
 Status Store::create_game(GameRow& row) {
     Statement& s = q_->create_game;
     s.bind(1, row.player).bind(2, mode_name(row.mode)).bind(3, engine::ruleset_name(row.ruleset));
@@ -148,7 +164,7 @@ Status Store::create_game(GameRow& row) {
         s.bind(5, row.day);
     }
     s.bind(6, row.started_at).bind(7, row.finished_at).bind(8, row.score).bind(9, row.strikes);
-    s.bind(10, row.spares).bind(11, row.resigned ? 1 : 0);
+    s.bind(10, row.spares).bind(11, row.resigned ? 1 : 0).bind(12, row.guest);
     Status st = s.run();
     if (st.is_ok()) row.id = db_->last_insert_id();
     return st;
@@ -193,6 +209,7 @@ GameRow Store::read_game(Statement& s) {
     g.strikes = s.int32(9);
     g.spares = s.int32(10);
     g.resigned = s.int32(11) != 0;
+    if (!s.is_null(12)) g.guest = s.int64(12);
     return g;
 }
 

@@ -35,6 +35,10 @@ class Store {
     std::optional<PlayerRow> player_by_token(const std::string& token_hash);
     std::optional<PlayerRow> player(PlayerId id);
 
+    // Guests (anonymous players): token_hash is SHA-256 of the token; ids are the caller's.
+    Status create_guest(std::int64_t id, const std::string& token_hash, Millis now);
+    std::vector<GuestRow> guests();
+
     // Games. create_game inserts row (ignoring row.actions) and sets row.id; conflict when the
     // player already has an attempt that day.
     Status create_game(GameRow& row);

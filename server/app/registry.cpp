@@ -3,13 +3,15 @@
 #include <boost/asio/strand.hpp>
 #include <openssl/rand.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace pinfall::server {
 namespace {
 
 std::string token_key(const std::string& token) {
-    return engine::digest_hex(engine::sha256(token));
+    const auto d = engine::sha256(token);
+    return std::string(d.begin(), d.end());
 }
 
 void random_bytes(unsigned char* out, int n) {
@@ -39,15 +41,34 @@ engine::Seed random_seed() {
     return s;
 }
 
-Registry::Registry(boost::asio::io_context& ioc, RoomContext& ctx, std::size_t max_games)
-    : ioc_(ioc), ctx_(ctx), max_games_(max_games) {}
+Registry::Registry(boost::asio::io_context& ioc, RoomContext& ctx, std::size_t max_games,
+                   const std::vector<storage::GuestRow>& guests)
+    : ioc_(ioc), ctx_(ctx), max_games_(max_games) {
+    for (const auto& g : guests) {
+        guests_.emplace(g.token_hash, static_cast<GuestId>(g.id));
+        next_guest_ = std::max(next_guest_, static_cast<GuestId>(g.id) + 1);
+    }
+}
 
 std::pair<GuestId, std::string> Registry::new_guest() {
     std::string token = random_token();
     const std::string key = token_key(token);
-    std::lock_guard lock(mutex_);
-    const GuestId id = next_guest_++;
-    guests_.emplace(key, id);
+    GuestId id;
+    {
+        std::lock_guard lock(mutex_);
+        id = next_guest_++;
+        guests_.emplace(key, id);
+    }
+    // Stored in the background: a guest lost to a crash before the commit only loses a token
+    // that no game refers to yet (its first game's row is written after this one).
+    const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                         ctx_.clock.now().time_since_epoch())
+                         .count();
+    ctx_.storage.write(
+        [id, key, now](storage::Store& s) {
+            return s.create_guest(static_cast<std::int64_t>(id), key, now);
+        },
+        nullptr);
     return {id, std::move(token)};
 }
 
@@ -95,6 +116,7 @@ void Registry::create_game(Owner owner, std::string player_name, storage::GameRo
             return;
         }
     }
+    if (owner.guest) row.guest = static_cast<std::int64_t>(owner.guest);
     auto shared_row = std::make_shared<storage::GameRow>(std::move(row));
     ctx_.storage.write([shared_row](storage::Store& s) { return s.create_game(*shared_row); },
                        [this, shared_row, owner, player_name, done](const storage::Status& st) {
@@ -141,7 +163,9 @@ void Registry::find_game(protocol::GameId id, RoomCallback done) {
         },
         [this, row, name, done](const storage::Status& st) {
             if (!st.is_ok()) return done(nullptr, st);
-            done(adopt(*row, Owner{0, row->player}, *name), st);
+            done(adopt(*row, Owner{static_cast<GuestId>(row->guest.value_or(0)), row->player},
+                       *name),
+                 st);
         });
 }
 
@@ -182,7 +206,10 @@ void Registry::unfinished_daily(const std::string& up_to_day,
             std::vector<std::shared_ptr<GameRoom>> rooms;
             for (std::size_t i = 0; i < rows->size(); ++i) {
                 const auto& row = (*rows)[i];
-                if (auto room = adopt(row, Owner{0, row.player}, (*names)[i])) {
+                if (auto room = adopt(row,
+                                      Owner{static_cast<GuestId>(row.guest.value_or(0)),
+                                            row.player},
+                                      (*names)[i])) {
                     rooms.push_back(std::move(room));
                 }
             }

@@ -3,7 +3,7 @@
 // lock; game work then happens on each room's strand, outside it.
 //
 // Guests are anonymous players: a random token (32 bytes, base64url) names one; only its
-// SHA-256 is kept, in memory. Every game has a row in storage from its start; a room is
+// SHA-256 is kept (in memory and in storage, so guests survive restarts). Every game has a row in storage from its start; a room is
 // loaded again from its row when it is not in memory (after a restart, or after a failed
 // write made the room drop itself).
 #pragma once
@@ -27,7 +27,9 @@ class Registry {
    public:
     using RoomCallback = std::function<void(std::shared_ptr<GameRoom>, const storage::Status&)>;
 
-    Registry(boost::asio::io_context& ioc, RoomContext& ctx, std::size_t max_games);
+    // guests: every stored guest (loaded at start-up, so hello needs no storage round trip).
+    Registry(boost::asio::io_context& ioc, RoomContext& ctx, std::size_t max_games,
+             const std::vector<storage::GuestRow>& guests);
 
     std::pair<GuestId, std::string> new_guest();
     std::optional<GuestId> find_guest(const std::string& token) const;
@@ -64,7 +66,7 @@ class Registry {
     RoomContext& ctx_;
     const std::size_t max_games_;
     mutable std::mutex mutex_;
-    std::unordered_map<std::string, GuestId> guests_;  // SHA-256 hex of token -> guest
+    std::unordered_map<std::string, GuestId> guests_;  // SHA-256 of token (raw) -> guest
     GuestId next_guest_ = 1;
     std::unordered_map<protocol::GameId, std::shared_ptr<GameRoom>> games_;
 };

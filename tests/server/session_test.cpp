@@ -2,6 +2,10 @@
 // reconnecting resumes a game; games belong to their guest.
 #include <catch2/catch.hpp>
 
+#include <csignal>
+#include <cstdlib>
+#include <fstream>
+
 #include "engine/game.hpp"
 #include "engine/view.hpp"
 #include "mirror.hpp"
@@ -174,4 +178,30 @@ TEST_CASE("resign ends the game and reveals it; later actions get game_over") {
     CHECK(upd["reveal"]["seed"] == kZeroSeed);
     expect_error(c, {{"type", "stop"}, {"game", id}}, "game_over");
     expect_error(c, {{"type", "play"}, {"game", id}, {"pile", 1}, {"pins", {1}}}, "game_over");
+}
+
+TEST_CASE("a guest and their game survive a server restart") {
+    char tmpl[] = "/tmp/pinfall-guest-XXXXXX";
+    REQUIRE(mkdtemp(tmpl));
+    const std::string dir = tmpl;
+    std::ofstream(dir + "/secret") << "test-secret\n";
+    std::string guest;
+    long long id = 0;
+    Json state;
+    {
+        ServerProcess first({}, dir);
+        WsClient a(first.port());
+        guest = a.hello()["guest"];
+        const Json snap = a.request({{"type", "practice_start"}, {"seed", kZeroSeed}});
+        id = snap["game"];
+        state = snap["state"];
+        CHECK(first.signal_and_wait(SIGTERM, std::chrono::seconds(5)) == 0);
+    }
+    ServerProcess second({}, dir);
+    WsClient b(second.port());
+    CHECK(b.hello(guest)["guest"] == guest);
+    const Json snap = b.request({{"type", "snapshot"}, {"game", id}});
+    REQUIRE(snap["type"] == "game");
+    CHECK(snap["state"] == state);
+    [[maybe_unused]] const int rc = std::system(("rm -rf '" + dir + "'").c_str());
 }
