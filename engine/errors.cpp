@@ -19,6 +19,13 @@ std::string_view error_code_name(ErrorCode code) {
         case ErrorCode::kBackRowOnFirstPlay: return "back_row_on_first_play";
         case ErrorCode::kCentrePinOnFirstPlay: return "centre_pin_on_first_play";
         case ErrorCode::kMustTouchCleared: return "must_touch_cleared";
+        case ErrorCode::kNegativeRoll: return "negative_roll";
+        case ErrorCode::kTooManyPinsForRack: return "too_many_pins_for_rack";
+        case ErrorCode::kGameComplete: return "game_complete";
+        case ErrorCode::kGameNotComplete: return "game_not_complete";
+        case ErrorCode::kOutOfTurn: return "out_of_turn";
+        case ErrorCode::kBadSide: return "bad_side";
+        case ErrorCode::kRollOffDone: return "roll_off_done";
     }
     return "unknown";
 }
@@ -47,6 +54,14 @@ std::string_view message_of(ErrorCode code) {
             return "On the first play the centre pin 5 falls only together with pin 2 or 3.";
         case ErrorCode::kMustTouchCleared:
             return "Every later play must take a pin next to a position already cleared.";
+        case ErrorCode::kNegativeRoll: return "A roll knocks down 0 pins or more.";
+        case ErrorCode::kTooManyPinsForRack:
+            return "A roll cannot knock down more pins than are standing.";
+        case ErrorCode::kGameComplete: return "The game is complete; no more rolls.";
+        case ErrorCode::kGameNotComplete: return "The game is not complete yet.";
+        case ErrorCode::kOutOfTurn: return "It is another side's turn to roll.";
+        case ErrorCode::kBadSide: return "There is no side with that number.";
+        case ErrorCode::kRollOffDone: return "The roll-off is over; the order of play is set.";
     }
     return "Unknown error.";
 }

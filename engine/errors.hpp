@@ -23,6 +23,14 @@ enum class ErrorCode : std::uint8_t {
     kBackRowOnFirstPlay,    // first play of a rack touches pins 7-10
     kCentrePinOnFirstPlay,  // first play takes pin 5 alone or without pin 2 or 3
     kMustTouchCleared,      // a later play touches no cleared position of this rack
+    // Score sheets for real lanes and the roll-off (engine/lane_sheet.hpp, engine/rolloff.hpp).
+    kNegativeRoll,        // a roll reports fewer than 0 pins
+    kTooManyPinsForRack,  // a roll reports more pins than are standing
+    kGameComplete,        // a roll reported after the sheet is complete
+    kGameNotComplete,     // the final score asked for before the sheet is complete
+    kOutOfTurn,           // roll-off: a side reports while another must roll
+    kBadSide,             // roll-off: a side number outside 0..sides-1
+    kRollOffDone,         // roll-off: a report after the order is settled
 };
 
 struct Error {
