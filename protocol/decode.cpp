@@ -210,6 +210,57 @@ RequestBody decode_body(std::string_view type, const json& obj) {
         only_fields(obj, {"game"});
         return RecordRequest{get_game(obj)};
     }
+    if (type == "lane_open") {
+        only_fields(obj, {"ruleset", "sides", "teams", "join", "name"});
+        LaneOpen l;
+        l.ruleset = *get_string(obj, "ruleset", true);
+        const auto it = obj.find("sides");
+        if (it == obj.end() || !it->is_array()) {
+            throw Refusal{code::kBadRequest, "sides must be an array of names"};
+        }
+        if (it->empty() || it->size() > 8) throw Refusal{code::kBadRequest, "1 to 8 sides"};
+        for (const auto& s : *it) {
+            if (!s.is_string()) throw Refusal{code::kBadRequest, "side names are strings"};
+            l.sides.push_back(s.get<std::string>());
+        }
+        if (const auto t = obj.find("teams"); t != obj.end()) {
+            if (!t->is_boolean()) throw Refusal{code::kBadRequest, "teams must be true or false"};
+            l.teams = t->get<bool>();
+        }
+        if (obj.contains("join")) l.join = static_cast<int>(get_int(obj, "join", 0, 7));
+        if (const auto* n = get_string(obj, "name", false)) l.name = *n;
+        return l;
+    }
+    if (type == "lane_join") {
+        only_fields(obj, {"lane", "side", "name"});
+        LaneJoin j{*get_string(obj, "lane", true), static_cast<int>(get_int(obj, "side", 0, 7)),
+                   std::nullopt};
+        if (const auto* n = get_string(obj, "name", false)) j.name = *n;
+        return j;
+    }
+    if (type == "lane_watch" || type == "lane_undo") {
+        only_fields(obj, {"lane"});
+        const std::string lane = *get_string(obj, "lane", true);
+        if (type == "lane_watch") return LaneWatch{lane};
+        return LaneUndo{lane};
+    }
+    if (type == "lane_report") {
+        only_fields(obj, {"lane", "side", "pins", "foul"});
+        LaneReportRequest r;
+        r.lane = *get_string(obj, "lane", true);
+        r.side = static_cast<int>(get_int(obj, "side", 0, 7));
+        if (const auto f = obj.find("foul"); f != obj.end()) {
+            if (!f->is_boolean()) throw Refusal{code::kBadRequest, "foul must be true or false"};
+            r.foul = f->get<bool>();
+        }
+        if (r.foul) {
+            if (obj.contains("pins")) throw Refusal{code::kBadRequest, "a foul has no pins"};
+        } else {
+            // Negative counts reach the engine, which answers negative_roll.
+            r.pins = static_cast<int>(get_int(obj, "pins", -100, 100));
+        }
+        return r;
+    }
     if (type == "ping") {
         only_fields(obj, {});
         return Ping{};

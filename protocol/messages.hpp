@@ -71,9 +71,36 @@ struct RecordRequest {
     GameId game = 0;
 };
 
+// Real lanes (docs/protocol.md "Lanes"). Codes are 6 characters; the server checks them.
+struct LaneOpen {
+    std::string ruleset;              // engine lane ruleset name, checked by the server
+    std::vector<std::string> sides;   // 1-8 names (2 when teams)
+    bool teams = false;
+    std::optional<int> join;          // the side the opener joins, if any
+    std::optional<std::string> name;  // the opener's name on that side (guests)
+};
+struct LaneJoin {
+    std::string lane;
+    int side = 0;
+    std::optional<std::string> name;
+};
+struct LaneWatch {
+    std::string lane;
+};
+struct LaneReportRequest {
+    std::string lane;
+    int side = 0;
+    int pins = 0;
+    bool foul = false;
+};
+struct LaneUndo {
+    std::string lane;
+};
+
 using RequestBody = std::variant<Hello, PracticeStart, PlayRequest, StopRequest, ResignRequest,
                                  SnapshotRequest, Ping, Register, Login, DailyInfo, DailyStart,
-                                 LeaderboardRequest, ProfileRequest, VerifyRequest, RecordRequest>;
+                                 LeaderboardRequest, ProfileRequest, VerifyRequest, RecordRequest,
+                                 LaneOpen, LaneJoin, LaneWatch, LaneReportRequest, LaneUndo>;
 
 inline constexpr int kMaxLeaderboardLimit = 100;
 

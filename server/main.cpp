@@ -70,8 +70,9 @@ int main(int argc, char** argv) {
                                            g.row.day);
                       }};
     Registry registry(ioc, rooms, config.max_games, guests);
+    LaneDirectory lanes(ioc, rooms);
     Services services{registry, metrics,  clock,  storage_worker,
-                      leaderboards, kServerName, config.secret, config.max_json_depth};
+                      leaderboards, lanes, kServerName, config.secret, config.max_json_depth};
     Queries queries(services);
     auto keeper = std::make_shared<DayKeeper>(asio::make_strand(ioc), services);
     keeper->start();

@@ -54,6 +54,44 @@ CREATE TABLE guests (
 );
 ALTER TABLE games ADD COLUMN guest_id INTEGER REFERENCES guests(id);
 )sql",
+    // 3: real lanes: a lane, its sides, who joined which side, and every report in order.
+    R"sql(
+CREATE TABLE lanes (
+    id INTEGER PRIMARY KEY,
+    code TEXT NOT NULL UNIQUE,
+    ruleset TEXT NOT NULL,
+    teams INTEGER NOT NULL,
+    owner_guest INTEGER REFERENCES guests(id),
+    owner_player INTEGER REFERENCES players(id),
+    created_at INTEGER NOT NULL,
+    finished_at INTEGER,
+    version INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX lanes_open ON lanes(finished_at) WHERE finished_at IS NULL;
+CREATE TABLE lane_sides (
+    lane_id INTEGER NOT NULL REFERENCES lanes(id),
+    idx INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    score INTEGER,
+    PRIMARY KEY (lane_id, idx)
+) WITHOUT ROWID;
+CREATE TABLE lane_members (
+    lane_id INTEGER NOT NULL REFERENCES lanes(id),
+    side INTEGER NOT NULL,
+    guest_id INTEGER REFERENCES guests(id),
+    player_id INTEGER REFERENCES players(id),
+    name TEXT NOT NULL
+);
+CREATE INDEX lane_members_player ON lane_members(player_id);
+CREATE TABLE lane_reports (
+    lane_id INTEGER NOT NULL REFERENCES lanes(id),
+    idx INTEGER NOT NULL,
+    side INTEGER NOT NULL,
+    pins INTEGER NOT NULL,
+    foul INTEGER NOT NULL,
+    PRIMARY KEY (lane_id, idx)
+) WITHOUT ROWID;
+)sql",
 };
 
 }  // namespace

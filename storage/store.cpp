@@ -54,6 +54,8 @@ std::unique_ptr<Store> Store::open(const std::string& path, Status* status) {
     store->q_->rollback = store->db_->prepare("ROLLBACK");
     if (*status = store->migrate(); !status->is_ok()) return nullptr;
     if (*status = store->prepare_all(); !status->is_ok()) return nullptr;
+    store->lanes_ = std::make_unique<LaneStore>(*store->db_, status);
+    if (!status->is_ok()) return nullptr;
     return store;
 }
 

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "storage/lanes.hpp"
 #include "storage/records.hpp"
 #include "storage/sqlite.hpp"
 #include "storage/status.hpp"
@@ -66,6 +67,7 @@ class Store {
     bool is_revealed(const std::string& day);
 
     Database& db() { return *db_; }
+    LaneStore& lanes() { return *lanes_; }
 
    private:
     explicit Store(std::unique_ptr<Database> db);
@@ -77,6 +79,7 @@ class Store {
     std::unique_ptr<Database> db_;
     struct Prepared;
     std::unique_ptr<Prepared> q_;
+    std::unique_ptr<LaneStore> lanes_;
 };
 
 }  // namespace pinfall::storage

@@ -57,6 +57,7 @@ void Client::on_text(std::string_view text, const std::shared_ptr<Outbox>& self,
 void Client::handle(const Request& r, const std::shared_ptr<Outbox>& self, time_point received) {
     if (const auto* h = std::get_if<protocol::Hello>(&r.body)) return hello(r, *h, self);
     if (!guest_) return fail(self, r.id, code::kHelloRequired, "send hello first");
+    if (handle_lane(r, self)) return;
     const auto me = player_ ? std::optional(player_->id) : std::nullopt;
     std::visit(
         [&](const auto& body) {
@@ -88,7 +89,9 @@ void Client::handle(const Request& r, const std::shared_ptr<Outbox>& self, time_
                 with_own_game(r, body.game, self, [self, re = r.id](const auto& room) {
                     room->snapshot(re, self);
                 });
-            } else if constexpr (!std::is_same_v<T, protocol::Hello>) {
+            } else if constexpr (std::is_same_v<T, protocol::PlayRequest> ||
+                                 std::is_same_v<T, protocol::StopRequest> ||
+                                 std::is_same_v<T, protocol::ResignRequest>) {
                 engine::Action action;
                 if constexpr (std::is_same_v<T, protocol::PlayRequest>) {
                     action = engine::Action::play(body.pile - 1, body.pins);

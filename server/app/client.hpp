@@ -39,6 +39,8 @@ inline constexpr const char* kLoginRequired = "login_required";
 inline constexpr const char* kDailyFinished = "daily_finished";
 inline constexpr const char* kNotRevealed = "not_revealed";
 inline constexpr const char* kStorageError = "storage_error";
+inline constexpr const char* kUnknownLane = "unknown_lane";
+inline constexpr const char* kBadRuleset = "bad_ruleset";
 }  // namespace code
 
 class Client : public std::enable_shared_from_this<Client> {
@@ -68,6 +70,14 @@ class Client : public std::enable_shared_from_this<Client> {
     void practice_start(const protocol::Request& r, const protocol::PracticeStart& p,
                         const std::shared_ptr<Outbox>& self);
     void daily_start(const protocol::Request& r, const std::shared_ptr<Outbox>& self);
+    // Lane requests (client_lanes.cpp). Returns false when r is not one.
+    bool handle_lane(const protocol::Request& r, const std::shared_ptr<Outbox>& self);
+    void lane_open(const protocol::Request& r, const protocol::LaneOpen& m,
+                   const std::shared_ptr<Outbox>& self);
+    // Finds the lane, then runs fn(room) on the lane's strand; otherwise replies unknown_lane.
+    void with_lane(const protocol::Request& r, const std::string& code,
+                   const std::shared_ptr<Outbox>& self,
+                   std::function<void(const std::shared_ptr<LaneRoom>&)> fn);
     // Finds a game this connection may act on, then runs fn(room) on the room's strand;
     // otherwise replies with the error.
     void with_own_game(const protocol::Request& r, protocol::GameId id,

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "server/app/clock.hpp"
+#include "server/app/lane_directory.hpp"
 #include "server/app/leaderboards.hpp"
 #include "server/app/metrics.hpp"
 #include "server/app/registry.hpp"
@@ -18,6 +19,7 @@ struct Services {
     const Clock& clock;
     StorageWorker& storage;
     Leaderboards& leaderboards;
+    LaneDirectory& lanes;
     std::string server_name;  // "pinfall/<version>"
     std::string secret;       // the server secret (daily seeds, cursors)
     int max_json_depth = 16;
