@@ -15,8 +15,10 @@ class JsonWriter {
    public:
     explicit JsonWriter(std::size_t reserve = 256) { out_.reserve(reserve); }
 
-    JsonWriter& raw(std::string_view s) {
-        out_ += s;
+    // A value already in JSON form (a formatted number): placed like any other value.
+    JsonWriter& raw_value(std::string_view json) {
+        separate();
+        out_ += json;
         return *this;
     }
     // `"name":` preceded by a comma unless it is the first member of the object.

@@ -44,7 +44,7 @@ void write_entry(JsonWriter& w, const BoardEntry& e, bool average) {
 void write_pct(JsonWriter& w, double v) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.1f", std::round(v * 10) / 10);
-    w.raw(buf);
+    w.raw_value(buf);
 }
 
 }  // namespace
@@ -143,6 +143,17 @@ std::string encode_profile(Re re, const Profile& m) {
         w.key("day").value(g.day);
         w.key("score").value(g.score);
         w.key("finished_at").value(g.finished_at);
+        w.end_object();
+    }
+    w.end_array();
+    w.key("lanes").begin_array();
+    for (const auto& l : m.lanes) {
+        w.begin_object();
+        w.key("lane").value(l.lane);
+        w.key("ruleset").value(l.ruleset);
+        w.key("side").value(l.side);
+        w.key("score").value(l.score);
+        w.key("finished_at").value(l.finished_at);
         w.end_object();
     }
     w.end_array();

@@ -70,6 +70,15 @@ struct RecentGame {
     std::string finished_at;
 };
 
+// A finished game on a real lane (kept apart from solitaire statistics).
+struct LaneGameLine {
+    std::string lane;  // the lane's code
+    std::string ruleset;
+    std::string side;
+    int score = 0;
+    std::string finished_at;
+};
+
 struct Profile {
     PlayerRef player;
     int games = 0;
@@ -81,6 +90,7 @@ struct Profile {
     int longest_streak = 0;
     std::vector<HistogramBin> histogram;
     std::vector<RecentGame> recent;  // newest first
+    std::vector<LaneGameLine> lanes;  // newest first; never part of the figures above
 };
 
 struct Verified {

@@ -193,16 +193,24 @@ void Queries::best_average(protocol::Re re, const protocol::LeaderboardRequest& 
 void Queries::profile(protocol::Re re, storage::PlayerId player, ReplyFn done) {
     auto p = std::make_shared<std::optional<storage::PlayerRow>>();
     auto games = std::make_shared<std::vector<storage::PlayedGame>>();
+    auto lanes = std::make_shared<std::vector<storage::PlayedLane>>();
     s_.storage.read(
-        [p, games, player](storage::Store& st) {
+        [p, games, lanes, player](storage::Store& st) {
             *p = st.player(player);
-            if (*p) *games = st.games_of(player);
+            if (*p) {
+                *games = st.games_of(player);
+                *lanes = st.lanes().lanes_of(player);
+            }
             return storage::Status::ok();
         },
-        [this, p, games, re, done](const storage::Status&) {
+        [this, p, games, lanes, re, done](const storage::Status&) {
             if (!*p) return done(error(re, "unknown_player", "no player with that id"));
-            const auto profile = compute_profile({(*p)->id, (*p)->name}, *games,
-                                                 utc_date(s_.clock.now()));
+            auto profile = compute_profile({(*p)->id, (*p)->name}, *games,
+                                           utc_date(s_.clock.now()));
+            for (auto it = lanes->rbegin(); it != lanes->rend(); ++it) {
+                profile.lanes.push_back(protocol::LaneGameLine{it->code, it->ruleset, it->side,
+                                                               it->score, iso(it->finished_at)});
+            }
             done(Reply{protocol::encode_profile(re, profile), ""});
         });
 }

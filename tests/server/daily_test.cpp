@@ -70,6 +70,19 @@ TEST_CASE("daily: one ranked attempt, ranked on the leaderboard, never restarted
     CHECK(board["entries"][0]["player"]["name"] == "Alice");
     CHECK(board["me"]["rank"] == 1);
 
+    const Json profile = a.request({{"type", "profile"}});
+    REQUIRE(profile["type"] == "profile");
+    CHECK(profile["games"] == 1);
+    CHECK(profile["average"] == score);
+    CHECK(profile["high_game"] == score);
+    CHECK(profile["streak"]["current"] == 1);
+    CHECK(profile["recent"][0]["game"] == game.id());
+    CHECK(profile["recent"][0]["mode"] == "daily");
+    const auto http_profile = http_get(server.port(), "/api/players/" +
+                                                          std::to_string(board["entries"][0]["player"]["id"].get<long long>()));
+    CHECK(http_profile.status == 200);
+    CHECK(Json::parse(http_profile.body)["high_game"] == score);
+
     // Before the reveal the record stays hidden; its leaderboard line is public.
     const auto stored = http_get(server.port(), "/api/games/" + std::to_string(game.id()));
     CHECK(stored.status == 200);

@@ -160,3 +160,28 @@ TEST_CASE("opening a lane checks its ruleset and sides") {
     CHECK(solo["next"]["side"] == 0);
     CHECK(solo["next"]["standing"] == 10);
 }
+
+TEST_CASE("a finished lane game is listed in the player's profile, apart from solitaire") {
+    ServerProcess server({"--msg-rate", "0"});
+    WsClient c(server.port());
+    c.hello();
+    const Json reg = c.request({{"type", "register"}, {"name", "Lane Bowler"}});
+    REQUIRE(reg["type"] == "registered");
+    const Json solo = c.request({{"type", "lane_open"}, {"ruleset", "tenpin"}, {"sides", {"Me"}},
+                                 {"join", 0}});
+    const std::string lane = solo["lane"];
+    CHECK(solo["sides"][0]["members"] == Json::array({"Lane Bowler"}));
+    Json up;
+    for (int i = 0; i < 12; ++i) up = c.request(report(lane, 0, "10"));
+    CHECK(up["phase"] == "complete");
+    CHECK(up["sheets"][0]["score"] == 300);
+    const Json profile = c.request({{"type", "profile"}});
+    REQUIRE(profile["type"] == "profile");
+    CHECK(profile["games"] == 0);  // lane games never enter solitaire figures
+    REQUIRE(profile["lanes"].size() == 1);
+    CHECK(profile["lanes"][0]["lane"] == lane);
+    CHECK(profile["lanes"][0]["ruleset"] == "tenpin");
+    CHECK(profile["lanes"][0]["score"] == 300);
+    const Json board = c.request({{"type", "leaderboard"}, {"board", "best_game"}});
+    CHECK(board["total"] == 0);  // nor leaderboards
+}
