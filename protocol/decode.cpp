@@ -261,6 +261,81 @@ RequestBody decode_body(std::string_view type, const json& obj) {
         }
         return r;
     }
+    if (type == "league_create") {
+        only_fields(obj, {"name", "ruleset", "rounds", "games_per_round", "round_days",
+                          "start_date", "scoring", "handicap_percent", "handicap_basis",
+                          "entering_average", "vacancy_score"});
+        LeagueCreate c;
+        c.name = *get_string(obj, "name", true);
+        if (const auto* r = get_string(obj, "ruleset", false)) c.ruleset = *r;
+        c.rounds = static_cast<int>(get_int(obj, "rounds", 1, 100));
+        c.start_date = *get_string(obj, "start_date", true);
+        auto opt_int = [&](const char* f, int* out, int lo, int hi) {
+            if (obj.contains(f)) *out = static_cast<int>(get_int(obj, f, lo, hi));
+        };
+        opt_int("games_per_round", &c.games_per_round, 1, 10);
+        opt_int("round_days", &c.round_days, 1, 365);
+        opt_int("handicap_percent", &c.handicap_percent, 0, 100);
+        opt_int("handicap_basis", &c.handicap_basis, 0, 300);
+        opt_int("entering_average", &c.entering_average, 0, 300);
+        if (obj.contains("vacancy_score")) {
+            c.vacancy_score = static_cast<int>(get_int(obj, "vacancy_score", 0, 300));
+        }
+        if (const auto* s = get_string(obj, "scoring", false)) {
+            if (*s != "scratch" && *s != "handicap") {
+                throw Refusal{code::kBadRequest, "scoring must be \"scratch\" or \"handicap\""};
+            }
+            c.handicap = *s == "handicap";
+        }
+        return c;
+    }
+    if (type == "league_join") {
+        only_fields(obj, {"code"});
+        return LeagueJoin{*get_string(obj, "code", true)};
+    }
+    if (type == "league" || type == "league_standings" || type == "league_round") {
+        only_fields(obj, {"league", "round"});
+        LeagueGet g;
+        g.league = get_int(obj, "league", 1, static_cast<std::int64_t>(kMaxId));
+        if (type == "league_standings") g.view = LeagueView::kStandings;
+        if (type == "league_round") {
+            g.view = LeagueView::kRound;
+            g.round = static_cast<int>(get_int(obj, "round", 1, 100));
+        } else if (obj.contains("round")) {
+            throw Refusal{code::kBadRequest, "unknown field round"};
+        }
+        return g;
+    }
+    if (type == "league_play") {
+        only_fields(obj, {"league", "round", "game"});
+        return LeaguePlay{get_int(obj, "league", 1, static_cast<std::int64_t>(kMaxId)),
+                          static_cast<int>(get_int(obj, "round", 1, 100)),
+                          static_cast<int>(get_int(obj, "game", 1, 10))};
+    }
+    if (type == "league_secretary") {
+        only_fields(obj, {"league", "action", "player", "round"});
+        LeagueSecretary s;
+        s.league = get_int(obj, "league", 1, static_cast<std::int64_t>(kMaxId));
+        const std::string action = *get_string(obj, "action", true);
+        if (action == "close_joining") {
+            s.action = SecretaryAction::kCloseJoining;
+        } else if (action == "open_joining") {
+            s.action = SecretaryAction::kOpenJoining;
+        } else if (action == "remove") {
+            s.action = SecretaryAction::kRemove;
+            s.player = get_int(obj, "player", 1, static_cast<std::int64_t>(kMaxId));
+        } else if (action == "start_season") {
+            s.action = SecretaryAction::kStartSeason;
+        } else if (action == "end_round") {
+            s.action = SecretaryAction::kEndRound;
+            s.round = static_cast<int>(get_int(obj, "round", 1, 100));
+        } else if (action == "end_season") {
+            s.action = SecretaryAction::kEndSeason;
+        } else {
+            throw Refusal{code::kBadRequest, "unknown secretary action"};
+        }
+        return s;
+    }
     if (type == "ping") {
         only_fields(obj, {});
         return Ping{};

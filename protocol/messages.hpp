@@ -97,10 +97,49 @@ struct LaneUndo {
     std::string lane;
 };
 
+// Leagues (docs/protocol.md "Leagues"). Settings are range-checked by the server.
+struct LeagueCreate {
+    std::string name;
+    std::string ruleset = "sackson";
+    int rounds = 0;
+    int games_per_round = 3;
+    int round_days = 7;
+    std::string start_date;
+    bool handicap = false;
+    int handicap_percent = 90;
+    int handicap_basis = 220;
+    int entering_average = 150;
+    std::optional<int> vacancy_score;
+};
+struct LeagueJoin {
+    std::string code;
+};
+enum class LeagueView { kDetail, kStandings, kRound };
+struct LeagueGet {
+    std::int64_t league = 0;
+    LeagueView view = LeagueView::kDetail;
+    int round = 0;  // kRound
+};
+struct LeaguePlay {
+    std::int64_t league = 0;
+    int round = 0;
+    int game = 0;
+};
+enum class SecretaryAction {
+    kCloseJoining, kOpenJoining, kRemove, kStartSeason, kEndRound, kEndSeason
+};
+struct LeagueSecretary {
+    std::int64_t league = 0;
+    SecretaryAction action = SecretaryAction::kCloseJoining;
+    std::int64_t player = 0;  // kRemove
+    int round = 0;            // kEndRound
+};
+
 using RequestBody = std::variant<Hello, PracticeStart, PlayRequest, StopRequest, ResignRequest,
                                  SnapshotRequest, Ping, Register, Login, DailyInfo, DailyStart,
                                  LeaderboardRequest, ProfileRequest, VerifyRequest, RecordRequest,
-                                 LaneOpen, LaneJoin, LaneWatch, LaneReportRequest, LaneUndo>;
+                                 LaneOpen, LaneJoin, LaneWatch, LaneReportRequest, LaneUndo,
+                                 LeagueCreate, LeagueJoin, LeagueGet, LeaguePlay, LeagueSecretary>;
 
 inline constexpr int kMaxLeaderboardLimit = 100;
 

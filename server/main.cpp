@@ -74,6 +74,7 @@ int main(int argc, char** argv) {
     Services services{registry, metrics,  clock,  storage_worker,
                       leaderboards, lanes, kServerName, config.secret, config.max_json_depth};
     Queries queries(services);
+    LeagueService league_service(services, queries);
     auto keeper = std::make_shared<DayKeeper>(asio::make_strand(ioc), services);
     keeper->start();
     net::SessionSet sessions;
@@ -83,7 +84,7 @@ int main(int argc, char** argv) {
                                     std::chrono::milliseconds(config.handshake_timeout_ms),
                                     std::chrono::milliseconds(config.idle_timeout_ms),
                                     config.write_queue_max},
-                        services, sessions, config.static_dir, queries};
+                        services, sessions, config.static_dir, queries, league_service};
 
     std::shared_ptr<net::Listener> listener;
     try {

@@ -33,6 +33,9 @@ struct GameRow {
     engine::Ruleset ruleset = engine::Ruleset::kSackson;
     engine::Seed seed{};
     std::string day;  // daily: "YYYY-MM-DD"; empty otherwise
+    std::optional<std::int64_t> league;  // league games: league, round and game (from 1)
+    int league_round = 0;
+    int league_game = 0;
     Millis started_at = 0;
     std::optional<Millis> finished_at;
     std::vector<engine::Action> actions;

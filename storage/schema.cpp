@@ -92,6 +92,64 @@ CREATE TABLE lane_reports (
     PRIMARY KEY (lane_id, idx)
 ) WITHOUT ROWID;
 )sql",
+    // 4: leagues: the league, its members (seat = place in the schedule), closed rounds with
+    // the daily averages taken for them, the secretary's log, and league games.
+    R"sql(
+CREATE TABLE leagues (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    secretary INTEGER NOT NULL REFERENCES players(id),
+    ruleset TEXT NOT NULL,
+    rounds INTEGER NOT NULL,
+    games_per_round INTEGER NOT NULL,
+    round_days INTEGER NOT NULL,
+    start_date TEXT NOT NULL,
+    handicap INTEGER NOT NULL,
+    handicap_percent INTEGER NOT NULL,
+    handicap_basis INTEGER NOT NULL,
+    entering_average INTEGER NOT NULL,
+    vacancy_score INTEGER,
+    invite_code TEXT NOT NULL UNIQUE,
+    joining_open INTEGER NOT NULL DEFAULT 1,
+    started_at INTEGER,
+    ended_at INTEGER,
+    created_at INTEGER NOT NULL
+);
+CREATE TABLE league_members (
+    league_id INTEGER NOT NULL REFERENCES leagues(id),
+    player_id INTEGER NOT NULL REFERENCES players(id),
+    seat INTEGER NOT NULL,
+    removed_from_round INTEGER,
+    PRIMARY KEY (league_id, player_id)
+) WITHOUT ROWID;
+CREATE TABLE league_rounds (
+    league_id INTEGER NOT NULL REFERENCES leagues(id),
+    round INTEGER NOT NULL,
+    closed_at INTEGER NOT NULL,
+    early INTEGER NOT NULL,
+    PRIMARY KEY (league_id, round)
+) WITHOUT ROWID;
+CREATE TABLE league_daily_averages (
+    league_id INTEGER NOT NULL,
+    round INTEGER NOT NULL,
+    player_id INTEGER NOT NULL,
+    average INTEGER NOT NULL,
+    PRIMARY KEY (league_id, round, player_id)
+) WITHOUT ROWID;
+CREATE TABLE league_log (
+    id INTEGER PRIMARY KEY,
+    league_id INTEGER NOT NULL REFERENCES leagues(id),
+    player_id INTEGER NOT NULL REFERENCES players(id),
+    action TEXT NOT NULL,
+    detail TEXT NOT NULL,
+    at INTEGER NOT NULL
+);
+ALTER TABLE games ADD COLUMN league_id INTEGER REFERENCES leagues(id);
+ALTER TABLE games ADD COLUMN league_round INTEGER;
+ALTER TABLE games ADD COLUMN league_game INTEGER;
+CREATE UNIQUE INDEX games_one_league_game ON games(player_id, league_id, league_round, league_game)
+    WHERE mode = 'league';
+)sql",
 };
 
 }  // namespace

@@ -25,7 +25,7 @@ GameMode parse_mode(const std::string& s) {
 
 constexpr const char* kGameColumns =
     "id, player_id, mode, ruleset, seed, day, started_at, finished_at, score, strikes, spares, "
-    "resigned, guest_id";
+    "resigned, guest_id, league_id, league_round, league_game";
 
 std::string game_query(const char* where) {
     return std::string("SELECT ") + kGameColumns + " FROM games WHERE " + where;
@@ -56,6 +56,8 @@ std::unique_ptr<Store> Store::open(const std::string& path, Status* status) {
     if (*status = store->prepare_all(); !status->is_ok()) return nullptr;
     store->lanes_ = std::make_unique<LaneStore>(*store->db_, status);
     if (!status->is_ok()) return nullptr;
+    store->leagues_ = std::make_unique<LeagueStore>(*store->db_, status);
+    if (!status->is_ok()) return nullptr;
     return store;
 }
 
@@ -75,7 +77,8 @@ Status Store::prepare_all() {
     prep(q.player_by_id, "SELECT id, name, created_at FROM players WHERE id = ?");
     prep(q.create_game,
          "INSERT INTO games (player_id, mode, ruleset, seed, day, started_at, finished_at, score, "
-         "strikes, spares, resigned, guest_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+         "strikes, spares, resigned, guest_id, league_id, league_round, league_game) "
+         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     prep(q.create_guest, "INSERT INTO guests (id, token_hash, created_at) VALUES (?, ?, ?)");
     prep(q.guests, "SELECT id, token_hash FROM guests");
     prep(q.append_action, "INSERT INTO actions (game_id, idx, action) VALUES (?, ?, ?)");
@@ -167,6 +170,12 @@ Status Store::create_game(GameRow& row) {
     }
     s.bind(6, row.started_at).bind(7, row.finished_at).bind(8, row.score).bind(9, row.strikes);
     s.bind(10, row.spares).bind(11, row.resigned ? 1 : 0).bind(12, row.guest);
+    s.bind(13, row.league);
+    if (row.league) {
+        s.bind(14, row.league_round).bind(15, row.league_game);
+    } else {
+        s.bind_null(14).bind_null(15);
+    }
     Status st = s.run();
     if (st.is_ok()) row.id = db_->last_insert_id();
     return st;
@@ -212,6 +221,11 @@ GameRow Store::read_game(Statement& s) {
     g.spares = s.int32(10);
     g.resigned = s.int32(11) != 0;
     if (!s.is_null(12)) g.guest = s.int64(12);
+    if (!s.is_null(13)) {
+        g.league = s.int64(13);
+        g.league_round = s.int32(14);
+        g.league_game = s.int32(15);
+    }
     return g;
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "storage/lanes.hpp"
+#include "storage/leagues.hpp"
 #include "storage/records.hpp"
 #include "storage/sqlite.hpp"
 #include "storage/status.hpp"
@@ -68,6 +69,7 @@ class Store {
 
     Database& db() { return *db_; }
     LaneStore& lanes() { return *lanes_; }
+    LeagueStore& leagues() { return *leagues_; }
 
    private:
     explicit Store(std::unique_ptr<Database> db);
@@ -80,6 +82,7 @@ class Store {
     struct Prepared;
     std::unique_ptr<Prepared> q_;
     std::unique_ptr<LaneStore> lanes_;
+    std::unique_ptr<LeagueStore> leagues_;
 };
 
 }  // namespace pinfall::storage

@@ -57,7 +57,7 @@ void Client::on_text(std::string_view text, const std::shared_ptr<Outbox>& self,
 void Client::handle(const Request& r, const std::shared_ptr<Outbox>& self, time_point received) {
     if (const auto* h = std::get_if<protocol::Hello>(&r.body)) return hello(r, *h, self);
     if (!guest_) return fail(self, r.id, code::kHelloRequired, "send hello first");
-    if (handle_lane(r, self)) return;
+    if (handle_lane(r, self) || handle_league(r, self)) return;
     const auto me = player_ ? std::optional(player_->id) : std::nullopt;
     std::visit(
         [&](const auto& body) {

@@ -16,6 +16,7 @@
 
 #include "protocol/messages.hpp"
 #include "server/app/outbox.hpp"
+#include "server/app/league_service.hpp"
 #include "server/app/queries.hpp"
 #include "server/app/services.hpp"
 
@@ -49,7 +50,10 @@ class Client : public std::enable_shared_from_this<Client> {
 
     // strand: the connection's strand, where every call to this object runs.
     Client(Services& services, boost::asio::any_io_executor strand)
-        : services_(services), queries_(services), strand_(std::move(strand)) {}
+        : services_(services),
+          queries_(services),
+          leagues_(services, queries_),
+          strand_(std::move(strand)) {}
 
     // One text message from the peer. `self` is the connection's outbox (replies go there).
     void on_text(std::string_view text, const std::shared_ptr<Outbox>& self, time_point received);
@@ -70,6 +74,8 @@ class Client : public std::enable_shared_from_this<Client> {
     void practice_start(const protocol::Request& r, const protocol::PracticeStart& p,
                         const std::shared_ptr<Outbox>& self);
     void daily_start(const protocol::Request& r, const std::shared_ptr<Outbox>& self);
+    // League requests (client_leagues.cpp). Returns false when r is not one.
+    bool handle_league(const protocol::Request& r, const std::shared_ptr<Outbox>& self);
     // Lane requests (client_lanes.cpp). Returns false when r is not one.
     bool handle_lane(const protocol::Request& r, const std::shared_ptr<Outbox>& self);
     void lane_open(const protocol::Request& r, const protocol::LaneOpen& m,
@@ -90,6 +96,7 @@ class Client : public std::enable_shared_from_this<Client> {
 
     Services& services_;
     Queries queries_;
+    LeagueService leagues_;
     boost::asio::any_io_executor strand_;
     std::optional<GuestId> guest_;            // set by a successful hello
     std::optional<protocol::PlayerRef> player_;  // set by register or login

@@ -8,7 +8,10 @@
 namespace pinfall::server {
 
 DayKeeper::DayKeeper(boost::asio::any_io_executor strand, Services& services)
-    : timer_(std::move(strand)), services_(services) {}
+    : timer_(std::move(strand)),
+      services_(services),
+      queries_(services),
+      leagues_(services, queries_) {}
 
 void DayKeeper::start() {
     boost::asio::post(timer_.get_executor(), [self = shared_from_this()] { self->tick(); });
@@ -30,6 +33,7 @@ void DayKeeper::schedule() {
 }
 
 void DayKeeper::tick() {
+    leagues_.close_due_rounds();
     const std::string latest = latest_revealed_day(services_.clock.now());
     if (busy_ || latest == processed_) return schedule();
     busy_ = true;

@@ -1,7 +1,8 @@
 // Ends each daily challenge on time (DECISIONS.md section 4): once a day's reveal time has
 // passed, every attempt of that day still open ends where it stands (as if resigned), then the
-// day is marked revealed in storage. Checks once a second on its own timer; at start it
-// catches up on every day revealed while the server was down.
+// day is marked revealed in storage. Likewise closes league rounds whose time is over. Checks
+// once a second on its own timer; at start it catches up on everything due while the server
+// was down.
 //
 // Thread-safety: start() and stop() from any thread; the timer's work runs on its strand.
 #pragma once
@@ -12,6 +13,7 @@
 #include <memory>
 #include <string>
 
+#include "server/app/league_service.hpp"
 #include "server/app/services.hpp"
 
 namespace pinfall::server {
@@ -28,6 +30,8 @@ class DayKeeper : public std::enable_shared_from_this<DayKeeper> {
 
     boost::asio::steady_timer timer_;
     Services& services_;
+    Queries queries_;
+    LeagueService leagues_;
     std::string processed_;  // the latest day already ended ("" before the first pass)
     bool busy_ = false;
     bool stopped_ = false;

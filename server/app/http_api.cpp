@@ -49,7 +49,7 @@ int status_for(const std::string& code) {
 
 }  // namespace
 
-bool handle_api(Queries& queries, std::string_view target,
+bool handle_api(Queries& queries, LeagueService& leagues, std::string_view target,
                 std::function<void(ApiResponse)> done) {
     const auto qmark = target.find('?');
     const std::string_view path = target.substr(0, qmark);
@@ -104,6 +104,24 @@ bool handle_api(Queries& queries, std::string_view target,
         } else {
             queries.stored_game(std::nullopt, *id, reply);
         }
+        return true;
+    }
+    if (parts.size() >= 2 && parts[0] == "leagues") {
+        const auto id = parse_id(parts[1]);
+        if (!id) return fail("bad_request", "league ids are positive integers");
+        protocol::LeagueGet get;
+        get.league = *id;
+        if (parts.size() == 3 && parts[2] == "standings") {
+            get.view = protocol::LeagueView::kStandings;
+        } else if (parts.size() == 4 && parts[2] == "rounds") {
+            const auto round = parse_id(parts[3]);
+            if (!round || *round > 100) return fail("bad_request", "rounds are numbered from 1");
+            get.view = protocol::LeagueView::kRound;
+            get.round = static_cast<int>(*round);
+        } else if (parts.size() != 2) {
+            return fail("unknown_route", "no such API route");
+        }
+        leagues.get(std::nullopt, std::nullopt, get, reply);
         return true;
     }
     return fail("unknown_route", "no such API route");

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "server/app/league_service.hpp"
 #include "server/app/queries.hpp"
 
 namespace pinfall::server {
@@ -18,7 +19,7 @@ struct ApiResponse {
 };
 
 // Returns false (and never calls done) when target is not an API route.
-bool handle_api(Queries& queries, std::string_view target,
+bool handle_api(Queries& queries, LeagueService& leagues, std::string_view target,
                 std::function<void(ApiResponse)> done);
 
 }  // namespace pinfall::server

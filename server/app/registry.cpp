@@ -127,19 +127,31 @@ void Registry::create_game(Owner owner, std::string player_name, storage::GameRo
 
 void Registry::daily_attempt(storage::PlayerId player, std::string player_name, std::string day,
                              const engine::Seed& seed, std::int64_t now_ms, RoomCallback done) {
-    auto row = std::make_shared<storage::GameRow>();
-    ctx_.storage.write(
-        [row, player, day, seed, now_ms](storage::Store& s) {
+    ranked_game(
+        player, std::move(player_name),
+        [player, day, seed, now_ms](storage::Store& s, storage::GameRow& row) {
             if (auto existing = s.daily_attempt(player, day)) {
-                *row = std::move(*existing);
+                row = std::move(*existing);
                 return storage::Status::ok();
             }
-            row->player = player;
-            row->mode = storage::GameMode::kDaily;
-            row->seed = seed;
-            row->day = day;
-            row->started_at = now_ms;
-            return s.create_game(*row);
+            row.player = player;
+            row.mode = storage::GameMode::kDaily;
+            row.seed = seed;
+            row.day = day;
+            row.started_at = now_ms;
+            return s.create_game(row);
+        },
+        std::move(done));
+}
+
+void Registry::ranked_game(
+    storage::PlayerId player, std::string player_name,
+    std::function<storage::Status(storage::Store&, storage::GameRow&)> find_or_create,
+    RoomCallback done) {
+    auto row = std::make_shared<storage::GameRow>();
+    ctx_.storage.write(
+        [row, find_or_create = std::move(find_or_create)](storage::Store& s) {
+            return find_or_create(s, *row);
         },
         [this, row, player, player_name, done](const storage::Status& st) {
             if (!st.is_ok()) return done(nullptr, st);

@@ -42,6 +42,12 @@ class Registry {
     // parallel calls create one). `done` as for create_game.
     void daily_attempt(storage::PlayerId player, std::string player_name, std::string day,
                        const engine::Seed& seed, std::int64_t now_ms, RoomCallback done);
+    // A ranked game found or created by `find_or_create` inside one write transaction (it
+    // fills the row: an existing one with its actions, or a new one it inserted), then opened.
+    void ranked_game(storage::PlayerId player, std::string player_name,
+                     std::function<storage::Status(storage::Store&, storage::GameRow&)>
+                         find_or_create,
+                     RoomCallback done);
     // The room of game id from memory, else loaded from storage; nullptr with not_found when
     // there is no such game. `done` runs on the storage thread or inline.
     void find_game(protocol::GameId id, RoomCallback done);

@@ -75,7 +75,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
         auto shared_req = std::make_shared<http::request<http::string_body>>(std::move(req));
         const std::string target(shared_req->target());
         const bool api = handle_api(
-            ctx_.queries, target, [self = shared_from_this(), shared_req](ApiResponse r) {
+            ctx_.queries, ctx_.leagues, target, [self = shared_from_this(), shared_req](ApiResponse r) {
                 // Answers come from the storage thread: write on this connection's strand.
                 boost::asio::post(self->stream_.get_executor(), [self, shared_req, r] {
                     self->write(make_response(*shared_req, static_cast<http::status>(r.status),

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "server/app/league_service.hpp"
 #include "server/app/queries.hpp"
 #include "server/app/services.hpp"
 #include "server/net/connection_limiter.hpp"
@@ -29,7 +30,8 @@ struct NetContext {
     Services& services;
     SessionSet& sessions;
     std::string static_dir;
-    Queries& queries;  // GET /api/...
+    Queries& queries;        // GET /api/...
+    LeagueService& leagues;  // GET /api/leagues/...
 };
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {

@@ -14,11 +14,11 @@ void CheckedGame::start() {
     start_with({{"type", "practice_start"},
                 {"ruleset", std::string(engine::ruleset_name(ruleset_))},
                 {"seed", engine::seed_hex(seed_)}},
-               true);
+               "practice");
 }
 
-void CheckedGame::start_with(const Json& request, bool practice) {
-    practice_ = practice;
+void CheckedGame::start_with(const Json& request, const std::string& mode) {
+    practice_ = mode == "practice";
     Json snap = c_.request(request);
     INFO(snap.dump());
     REQUIRE(snap["type"] == "game");
@@ -27,7 +27,7 @@ void CheckedGame::start_with(const Json& request, bool practice) {
     id_ = snap["game"];
     version_ = snap["version"];
     CHECK(version_ == opening.size());
-    CHECK(snap["mode"] == (practice ? "practice" : "daily"));
+    CHECK(snap["mode"] == mode);
     CHECK(card_tokens(snap.dump()) == visible_cards(engine::view_of(mirror_)));
     legal_ = snap["legal"];
 }

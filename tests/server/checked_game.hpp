@@ -16,8 +16,9 @@ class CheckedGame {
                 unsigned policy);
 
     void start();  // practice_start; checks the snapshot
-    // Starts with another request (daily_start): a ranked game reveals nothing when over.
-    void start_with(const Json& request, bool practice);
+    // Starts with another request (daily_start, league_play) answered by a game of `mode`;
+    // a ranked game reveals nothing when over.
+    void start_with(const Json& request, const std::string& mode);
     bool over() const { return mirror_.over(); }
     // Sends the next action (REQUIRES !over()); then await() checks its reply.
     void send_next();

@@ -44,7 +44,7 @@ TEST_CASE("daily: one ranked attempt, ranked on the leaderboard, never restarted
     CHECK(info["reveals_at"] == "2026-11-30T01:00:00.000Z");
 
     CheckedGame game(a, daily_seed("2026-11-29"), engine::Ruleset::kSackson, 2);
-    game.start_with({{"type", "daily_start"}}, false);
+    game.start_with({{"type", "daily_start"}}, "daily");
     // A second start resumes the same attempt.
     const Json again = a.request({{"type", "daily_start"}});
     CHECK(again["game"] == game.id());

@@ -1,0 +1,172 @@
+#include "server/app/league_service.hpp"
+
+#include <boost/asio/post.hpp>
+
+#include "server/app/calendar.hpp"
+#include "server/app/lane_directory.hpp"
+#include "server/app/league_state.hpp"
+
+namespace pinfall::server {
+
+namespace {
+
+storage::Millis ms(Clock::time_point t) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
+}
+
+}  // namespace
+
+void LeagueService::create(protocol::Re re, const protocol::PlayerRef& me,
+                           const protocol::LeagueCreate& m, ReplyFn done) {
+    const auto first = m.name.find_first_not_of(' ');
+    const std::string name =
+        first == std::string::npos ? "" : m.name.substr(first, m.name.find_last_not_of(' ') - first + 1);
+    if (name.size() < 3 || name.size() > 40) {
+        return done(q_.error(re, "bad_name", "league names have 3-40 characters"));
+    }
+    if (!engine::parse_ruleset(m.ruleset)) {
+        return done(q_.error(re, "bad_ruleset", "rulesets are sackson and strict"));
+    }
+    if (!day_start(m.start_date)) {
+        return done(q_.error(re, "bad_date", "dates are written YYYY-MM-DD"));
+    }
+    auto row = std::make_shared<storage::LeagueRow>();
+    row->name = name;
+    row->secretary = me.id;
+    row->ruleset = m.ruleset;
+    row->rounds = m.rounds;
+    row->games_per_round = m.games_per_round;
+    row->round_days = m.round_days;
+    row->start_date = m.start_date;
+    row->handicap = m.handicap;
+    row->handicap_percent = m.handicap_percent;
+    row->handicap_basis = m.handicap_basis;
+    row->entering_average = m.entering_average;
+    row->vacancy_score = m.vacancy_score;
+    row->created_at = ms(s_.clock.now());
+    if (!engine::is_valid(rules_of(*row))) {
+        return done(q_.error(re, "bad_request", "league settings out of range"));
+    }
+    auto detail = std::make_shared<protocol::LeagueDetail>();
+    const auto now = s_.clock.now();
+    s_.storage.write(
+        [row, detail, me, now](storage::Store& s) {
+            storage::Status st;
+            for (int attempt = 0; attempt < 8; ++attempt) {
+                row->invite_code = random_lane_code() + random_lane_code().substr(0, 2);
+                st = s.leagues().create(*row);
+                if (!st.is_conflict()) break;
+            }
+            if (st.is_ok()) st = s.leagues().log(row->id, me.id, "create", row->name, row->created_at);
+            if (st.is_ok()) *detail = detail_of(*load_league(s, row->id), me.id, now);
+            return st;
+        },
+        [this, detail, re, done](const storage::Status& st) {
+            if (!st.is_ok()) return done(q_.error(re, "storage_error", st.message()));
+            done(Reply{protocol::encode_league(re, *detail), ""});
+        });
+}
+
+void LeagueService::join(protocol::Re re, const protocol::PlayerRef& me, const std::string& code,
+                         ReplyFn done) {
+    auto reply = std::make_shared<Reply>();
+    const auto now = s_.clock.now();
+    s_.storage.write(
+        [this, reply, me, code, re, now](storage::Store& s) {
+            const auto league = s.leagues().by_code(code);
+            if (!league) {
+                *reply = q_.error(re, "bad_invite", "no league has that invite code");
+                return storage::Status::ok();
+            }
+            if (!league->joining_open || league->started_at) {
+                *reply = q_.error(re, "joining_closed", "this league is not taking members");
+                return storage::Status::ok();
+            }
+            const auto members = s.leagues().members(league->id);
+            const int seat = members.empty() ? 0 : members.back().seat + 1;
+            auto st = s.leagues().add_member(league->id, me.id, seat);
+            if (st.is_conflict()) {
+                *reply = q_.error(re, "already_member", "you are already in this league");
+                return storage::Status::ok();
+            }
+            if (st.is_ok()) st = s.leagues().log(league->id, me.id, "join", me.name, ms(now));
+            if (st.is_ok()) {
+                *reply = Reply{protocol::encode_league(re, detail_of(*load_league(s, league->id),
+                                                                     me.id, now)),
+                               ""};
+            }
+            return st;
+        },
+        [this, reply, re, done](const storage::Status& st) {
+            if (!st.is_ok()) return done(q_.error(re, "storage_error", st.message()));
+            done(*reply);
+        });
+}
+
+void LeagueService::get(protocol::Re re, std::optional<storage::PlayerId> me,
+                        const protocol::LeagueGet& m, ReplyFn done) {
+    auto reply = std::make_shared<Reply>();
+    const auto now = s_.clock.now();
+    s_.storage.read(
+        [this, reply, me, m, re, now](storage::Store& s) {
+            const auto st = load_league(s, m.league);
+            if (!st) {
+                *reply = q_.error(re, "unknown_league", "no league with that id");
+            } else if (m.view == protocol::LeagueView::kDetail) {
+                *reply = Reply{protocol::encode_league(re, detail_of(*st, me, now)), ""};
+            } else if (m.view == protocol::LeagueView::kStandings) {
+                *reply = Reply{protocol::encode_league_standings(re, m.league, standings_of(*st)),
+                               ""};
+            } else if (m.round > st->league.rounds) {
+                *reply = q_.error(re, "bad_round", "the league has no such round");
+            } else if (const auto results = round_results_of(*st, m.round)) {
+                *reply = Reply{protocol::encode_league_round(re, m.league, *results), ""};
+            } else {
+                *reply = q_.error(re, "round_not_closed", "results are shown once a round closes");
+            }
+            return storage::Status::ok();
+        },
+        [reply, done](const storage::Status&) { done(*reply); });
+}
+
+void LeagueService::end_games(std::vector<std::int64_t> ids) {
+    for (const auto id : ids) {
+        s_.registry.find_game(id, [](std::shared_ptr<GameRoom> room, const storage::Status&) {
+            if (room) boost::asio::post(room->executor(), [room] { room->end_at_reveal(); });
+        });
+    }
+}
+
+void LeagueService::close_due_rounds() {
+    auto unfinished = std::make_shared<std::vector<std::int64_t>>();
+    const auto now = s_.clock.now();
+    s_.storage.write(
+        [unfinished, now](storage::Store& s) {
+            for (const auto& league : s.leagues().running()) {
+                auto st = load_league(s, league.id);
+                bool all_closed = true;
+                for (int r = 1; r <= league.rounds; ++r) {
+                    if (round_closed(*st, r)) continue;
+                    if (now < round_closes(league, r)) {
+                        all_closed = false;
+                        continue;
+                    }
+                    if (auto status = close_league_round(s, *st, r, now, false, unfinished.get());
+                        !status.is_ok()) {
+                        return status;
+                    }
+                }
+                if (all_closed) {
+                    if (auto status = s.leagues().set_ended(league.id, ms(now)); !status.is_ok()) {
+                        return status;
+                    }
+                }
+            }
+            return storage::Status::ok();
+        },
+        [this, unfinished](const storage::Status& st) {
+            if (st.is_ok()) end_games(*unfinished);
+        });
+}
+
+}  // namespace pinfall::server

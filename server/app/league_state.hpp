@@ -1,0 +1,56 @@
+// A league as loaded from storage in one read, and what follows from it without I/O: round
+// times and status, the schedule (removals applied), the closed rounds' records for the
+// engine's arithmetic, and the protocol views. Pure functions over the loaded state.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/league_schedule.hpp"
+#include "engine/league_standings.hpp"
+#include "protocol/leagues.hpp"
+#include "server/app/clock.hpp"
+#include "storage/store.hpp"
+
+namespace pinfall::server {
+
+struct LeagueState {
+    storage::LeagueRow league;
+    std::string secretary_name;
+    std::vector<storage::LeagueMemberRow> members;  // by seat
+    std::vector<storage::LeagueRoundRow> closed;    // by round
+    std::map<int, std::map<storage::PlayerId, int>> daily_averages;
+    std::vector<storage::LeagueScore> scores;
+};
+
+// Loads everything about league `id`; nullopt when there is no such league.
+std::optional<LeagueState> load_league(storage::Store& s, std::int64_t id);
+
+// Round r (1-based) opens start_date + (r-1) x round_days (UTC midnight) and closes a round
+// length later, unless the secretary ended it before.
+Clock::time_point round_opens(const storage::LeagueRow& l, int round);
+Clock::time_point round_closes(const storage::LeagueRow& l, int round);
+bool round_closed(const LeagueState& s, int round);
+// "upcoming", "open" or "closed" at `now` (nothing is open before the season starts).
+std::string round_status(const LeagueState& s, int round, Clock::time_point now);
+
+// Closes round r: stores the daily averages the arithmetic may need (members' daily games
+// finished before the round opened), then the round; adds the round's unfinished games to
+// *unfinished for the caller to end.
+storage::Status close_league_round(storage::Store& s, const LeagueState& st, int round,
+                                   Clock::time_point now, bool early,
+                                   std::vector<std::int64_t>* unfinished);
+
+engine::LeagueRules rules_of(const storage::LeagueRow& l);
+engine::Schedule schedule_of(const LeagueState& s);
+std::vector<engine::RoundRecord> records_of(const LeagueState& s);
+
+protocol::LeagueDetail detail_of(const LeagueState& s, std::optional<storage::PlayerId> me,
+                                 Clock::time_point now);
+std::vector<protocol::StandingLine> standings_of(const LeagueState& s);
+// Results of a closed round; nullopt when the round is not closed.
+std::optional<protocol::LeagueRoundResults> round_results_of(const LeagueState& s, int round);
+
+}  // namespace pinfall::server

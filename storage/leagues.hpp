@@ -1,0 +1,100 @@
+// Stored leagues: the league's settings and state, members, closed rounds (with the daily
+// averages taken for them), the secretary's log, and queries over league games. Beside Store,
+// on the same Database and thread (the storage worker). The arithmetic is the engine's.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "storage/records.hpp"
+#include "storage/sqlite.hpp"
+
+namespace pinfall::storage {
+
+struct LeagueRow {
+    std::int64_t id = 0;
+    std::string name;
+    PlayerId secretary = 0;
+    std::string ruleset = "sackson";
+    int rounds = 0;
+    int games_per_round = 3;
+    int round_days = 7;
+    std::string start_date;  // "YYYY-MM-DD": round 1 opens then (UTC)
+    bool handicap = false;
+    int handicap_percent = 90;
+    int handicap_basis = 220;
+    int entering_average = 150;
+    std::optional<int> vacancy_score;
+    std::string invite_code;
+    bool joining_open = true;
+    std::optional<Millis> started_at;
+    std::optional<Millis> ended_at;
+    Millis created_at = 0;
+};
+
+struct LeagueMemberRow {
+    PlayerId player = 0;
+    std::string name;
+    int seat = 0;  // join order: the place in the schedule
+    std::optional<int> removed_from_round;
+};
+
+struct LeagueRoundRow {
+    int round = 0;
+    Millis closed_at = 0;
+    bool early = false;  // ended by the secretary before its time
+};
+
+struct LeagueScore {
+    PlayerId player = 0;
+    int round = 0;
+    int game = 0;
+    int score = 0;
+};
+
+class LeagueStore {
+   public:
+    LeagueStore(Database& db, Status* status);
+
+    // Inserts the league; sets row.id. conflict when the invite code is taken.
+    Status create(LeagueRow& row);
+    std::optional<LeagueRow> by_id(std::int64_t id);
+    std::optional<LeagueRow> by_code(const std::string& code);
+    std::vector<LeagueRow> running();  // started, not ended
+
+    std::vector<LeagueMemberRow> members(std::int64_t league);  // by seat
+    // conflict when already a member.
+    Status add_member(std::int64_t league, PlayerId player, int seat);
+    Status remove_member(std::int64_t league, PlayerId player, std::optional<int> from_round);
+    Status set_joining(std::int64_t league, bool open);
+    Status set_started(std::int64_t league, Millis at);
+    Status set_ended(std::int64_t league, Millis at);
+
+    // conflict when the round is already closed.
+    Status close_round(std::int64_t league, int round, Millis at, bool early);
+    std::vector<LeagueRoundRow> closed_rounds(std::int64_t league);
+    Status set_daily_average(std::int64_t league, int round, PlayerId player, int average);
+    std::map<int, std::map<PlayerId, int>> daily_averages(std::int64_t league);
+    // Truncated average of the player's finished daily games finished before `before`.
+    std::optional<int> daily_average(PlayerId player, Millis before);
+
+    Status log(std::int64_t league, PlayerId player, const std::string& action,
+               const std::string& detail, Millis at);
+    // Finished league games.
+    std::vector<LeagueScore> scores(std::int64_t league);
+    // Ids of the league's games of `round` not finished.
+    std::vector<std::int64_t> unfinished_games(std::int64_t league, int round);
+    // The player's game of (league, round, game), if started.
+    std::optional<std::int64_t> game_id(PlayerId player, std::int64_t league, int round, int game);
+
+   private:
+    LeagueRow read(Statement& s);
+    Database& db_;
+    Statement create_, by_id_, by_code_, running_, members_, add_member_, remove_member_,
+        set_joining_, set_started_, set_ended_, close_round_, closed_rounds_, set_avg_, avgs_,
+        daily_avg_, log_, scores_, unfinished_, game_id_;
+};
+
+}  // namespace pinfall::storage
