@@ -1,0 +1,93 @@
+// Helpers shared by the commands: option parsing, error reporting and the usage text.
+#include <iostream>
+
+#include "client/commands.hpp"
+#include "client/config.hpp"
+#include "client/session.hpp"
+
+namespace pinfall::cli {
+
+namespace po = boost::program_options;
+
+std::string usage_text() {
+    return "Usage: pinfall [--server URL] COMMAND [ARGS]\n"
+           "\n"
+           "Commands:\n"
+           "  deal SEED [K]          print deal K (default 0) of a 64-hex-character seed, in the\n"
+           "                         vectors' format; needs no server\n"
+           "  register NAME          create a player and save its token [--force: replace a saved "
+           "one]\n"
+           "  play                   play a practice game in the terminal\n"
+           "      --seed HEX         ... on this seed (default: random)\n"
+           "      --ruleset R        ... under sackson (default) or strict rules\n"
+           "      --day DATE         ... replaying a revealed daily challenge, unranked\n"
+           "      --daily            play today's ranked daily challenge (needs `register`)\n"
+           "      --resume GAME      continue a game left with q\n"
+           "  leaderboard [DATE]     the daily leaderboard (default: today)\n"
+           "      --board B          daily (default), best_game or best_average\n"
+           "      --limit N          entries to show, 1-100 (default 50)\n"
+           "  verify GAME_ID         replay a finished game's stored record against its seed\n"
+           "\n"
+           "Options:\n"
+           "  --server URL           the server (default ws://localhost:8080/ws)\n"
+           "  -h, --help             this text\n"
+           "\n"
+           "The player token lives in $PINFALL_HOME/token, else ~/.config/pinfall/token (mode "
+           "0600).\n";
+}
+
+bool parse_command(std::string_view command, const Args& args,
+                   const po::options_description& options,
+                   const po::positional_options_description& positional, po::variables_map& vm) {
+    try {
+        po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
+        po::notify(vm);
+        return true;
+    } catch (const po::error& e) {
+        std::cerr << "pinfall " << command << ": " << e.what() << " (see pinfall --help)\n";
+        return false;
+    }
+}
+
+void open_session(Session& s, bool need_player) {
+    const auto dir = config_dir();
+    const std::string where =
+        dir ? (*dir / kTokenFile).string() : std::string("$PINFALL_HOME/token");
+    const auto token = read_value(kTokenFile);
+    if (!token) {
+        if (need_player) {
+            throw ServerError("login_required", "no player token in " + where +
+                                                    ": run `pinfall register NAME` first");
+        }
+        s.open();
+        return;
+    }
+    try {
+        s.open(token);
+    } catch (const ServerError& e) {
+        if (e.code() != "bad_token") throw;
+        const std::string advice = "this server does not know the token in " + where +
+                                   " (register again, or point --server at the right server)";
+        if (need_player) throw ServerError("bad_token", advice);
+        std::cerr << "pinfall: " << advice << "; going on as a guest\n";
+        s.open();
+    }
+}
+
+int guarded(std::string_view command, const Globals& g, const std::function<int()>& body) {
+    try {
+        return body();
+    } catch (const ConnectionError& e) {
+        std::cerr << "pinfall " << command << ": cannot talk to the server at " << g.server_text
+                  << ": " << e.what() << "\n";
+    } catch (const ServerError& e) {
+        std::cerr << "pinfall " << command << ": the server refused: " << e.what() << " ("
+                  << e.code() << ")\n";
+    } catch (const nlohmann::json::exception& e) {
+        std::cerr << "pinfall " << command << ": the server's reply is not what this client "
+                  << "expects: " << e.what() << "\n";
+    }
+    return kExitFailure;
+}
+
+}  // namespace pinfall::cli
