@@ -1,0 +1,210 @@
+# The markdown report of bench/server.sh (sourced by it after run_lib.sh, not run).
+#
+# Contract: print_section prints the "## Server" section on stdout from the RESULT lines in
+# $tmp (runs pinfall-N, node-N, raw-N, open, games, idle) and, when profiled=1, from
+# $tmp/callgrind.out. It uses the caller's build, secs, reps, idle_conns, node_ok, load,
+# quiet_busy, quiet_waited, req_bytes and reply_bytes. Nothing is printed that the runs did not
+# measure; a goal whose run had errors or lost requests is not met.
+
+# cg_share <annotate output> <function prefix>: the share of the first line naming it, or "?".
+cg_share() {
+    awk -v f="$2" 'index($0, ":" f "(") || index($0, ":" f "[") || index($0, ":" f " ") {
+                       if (match($0, /\( *[0-9.]+%\)/)) {
+                           s = substr($0, RSTART + 1, RLENGTH - 2); gsub(/ /, "", s); print s; exit
+                       } }' "$1"
+}
+
+# The top self-cost functions of a callgrind_annotate listing, names shortened (template
+# arguments, parameter lists and paths dropped), as markdown table rows.
+cg_top() {
+    awk -v max="$2" '
+        /^-+$/ { sep++; next }
+        sep == 6 && match($0, /\( *[0-9.]+%\)/) && n < max {
+            share = substr($0, RSTART + 1, RLENGTH - 2); gsub(/ /, "", share)
+            name = substr($0, RSTART + RLENGTH); sub(/^ +/, "", name)
+            obj = ""
+            if (match(name, / \[[^]]*\]$/)) {
+                obj = substr(name, RSTART + 2, RLENGTH - 3); name = substr(name, 1, RSTART - 1)
+                sub(/.*\//, "", obj); sub(/\.so.*/, "", obj)
+            }
+            sub(/^[^ :]*:/, "", name)
+            gsub(/\(anonymous namespace\)/, "{anon}", name)
+            while (gsub(/<[^<>]*>/, "", name)) {}
+            while (gsub(/\([^()]*\)/, "", name)) {}
+            sub(/ \[clone[^]]*\]/, "", name); sub(/json_abi_v[0-9_]*::/, "", name)
+            gsub(/\|/, "\\|", name)
+            if (length(name) > 80) name = substr(name, 1, 77) "..."
+            printf "| %s | `%s` | %s |\n", share, name, obj
+            n++
+        }' "$1"
+}
+
+alloc_fns=':(malloc|_int_malloc|free|_int_free|cfree|realloc|_int_realloc|malloc_consolidate|'
+alloc_fns+='unlink_chunk[^ ]*|operator new|operator delete)[( ]'
+
+print_profile() {
+    local self="$tmp/cg_self.txt" incl="$tmp/cg_incl.txt"
+    callgrind_annotate --auto=no "$tmp/callgrind.out" > "$self" 2> /dev/null
+    callgrind_annotate --auto=no --inclusive=yes "$tmp/callgrind.out" > "$incl" 2> /dev/null
+    local alloc
+    # Self cost of the allocator: glibc malloc/free and the C++ operators on top of them.
+    alloc=$(awk -v re="$alloc_fns" '/^-+$/ { sep++; next }
+                sep == 6 && match($0, /\( *[0-9.]+%\)/) {
+                    p = substr($0, RSTART + 1, RLENGTH - 2); name = substr($0, RSTART + RLENGTH)
+                    if (name ~ re) s += p + 0
+                } END { printf "%.1f%%", s }' "$self")
+    echo
+    echo "### Where the server's instructions go"
+    echo
+    echo "\`perf stat -e instructions true\`: $(perf_state). The profile is callgrind's, on the"
+    echo "release build (symbols, no debug info: inlined code counts in its caller), during"
+    echo "\`profile\` above (20 connections, closed loop, valgrind makes the server ~50x slower)."
+    echo "It counts user-space instructions only; the kernel's share of the server's CPU time is"
+    echo "the system part of the Runs table (closed loop, first run:" \
+         "$(get pinfall-1 server_sys_s) s system of $(get pinfall-1 server_cpu_s) s)."
+    echo
+    echo "| Function (inclusive: with what it calls) | Share |"
+    echo "|---|---|"
+    local f
+    for f in "pinfall::server::net::WsSession::on_read" "pinfall::protocol::decode_request" \
+             "pinfall::server::GameRoom::act" "pinfall::protocol::encode_update" \
+             "pinfall::engine::Game::apply" "pinfall::engine::deal_from_seed" \
+             "pinfall::server::GameRoom::reveal" "pinfall::server::net::WsSession::on_send" \
+             "sqlite3_step"; do
+        echo "| \`$f\` | $(cg_share "$incl" "$f" | grep . || echo 'not seen') |"
+    done
+    echo "| malloc, free, new, delete (self) | $alloc |"
+    echo
+    echo "| Self share | Function | Object |"
+    echo "|---|---|---|"
+    cg_top "$self" 15
+}
+
+perf_state() {
+    if ! command -v perf > /dev/null; then
+        echo "perf is not installed"
+    elif perf stat -e instructions true 2>&1 | grep -q 'not supported\|not counted'; then
+        echo "instructions \"not supported\" here (no hardware counters), so no perf profile"
+    else
+        echo "works, but this script profiles with callgrind for figures comparable anywhere"
+    fi
+}
+
+# div <a> <b>: a / b, or 0 when b is 0.
+div() { awk -v a="$1" -v b="$2" 'BEGIN { print b ? a / b : 0 }'; }
+
+# run_row <name> <peer>: one row of the Runs table.
+run_row() {
+    local n=$1
+    echo "| $n | $2 | $(fmt '%.0f' "$(get "$n" actions_per_s)" | thousands)" \
+         "| $(get "$n" lat_p50_us) | $(get "$n" lat_p99_us) | $(get "$n" lat_p999_us)" \
+         "| $(get "$n" server_user_s) + $(get "$n" server_sys_s) | $(get "$n" loadgen_cpu_s)" \
+         "| $(get "$n" other_cpu_s) | $(get "$n" errors) / $(get "$n" lost) |"
+}
+
+print_section() {
+    local ws raw node cpu_m open_p99 idle_b games games_ok open_ok closed_ok
+    ws=$(median pinfall actions_per_s)
+    raw=$(median raw actions_per_s)
+    cpu_m=$(median pinfall server_cpu_s_per_M)
+    closed_ok=$([ "$(sum_of pinfall errors)" = 0 ] && echo 1 || echo 0)
+    open_p99=$(get open lat_p99_us)
+    open_ok=$([ "$(get open errors)" = 0 ] && [ "$(get open lost)" = 0 ] && echo 1 || echo 0)
+    idle_b=$(get idle bytes_per_conn)
+    games=$(get games games_per_s)
+    cache() { sed -n "s/^$1:[A-Z]*=//p" "$build/CMakeCache.txt"; }
+    ok() { [ "$1" = 1 ] && met "${@:2}" || echo "**no** (errors)"; }
+
+    echo "## Server"
+    echo
+    echo "Measured $(date -u '+%Y-%m-%d %H:%M UTC') on $(nproc) CPUs," \
+         "$(lscpu | grep 'Model name' | sed 's/^Model name: *//'), load average $load before" \
+         "the runs (the other processes used ${quiet_busy}% of the CPUs after a wait of" \
+         "${quiet_waited} s). Build: $(cache CMAKE_BUILD_TYPE)" \
+         "(\`$(cache CMAKE_CXX_FLAGS_RELEASE)\`), $("$(cache CMAKE_CXX_COMPILER)" --version |
+             head -1), Boost $(dpkg-query -W -f '${Version}' libboost1.74-dev 2> /dev/null ||
+             echo '?'); Node $(node --version 2> /dev/null || echo '-') with ws" \
+         "$(sed -n 's/.*"version": "\(.*\)".*/\1/p' bench/peers/node_modules/ws/package.json \
+             2> /dev/null | head -1); source tree at \`$(git describe --always --dirty)\`."
+    if [ "$quiet_busy" -gt 10 ]; then
+        echo
+        echo "**The machine was shared and busy during these runs** (other processes' CPU time is"
+        echo "in the Runs table): every figure, latency above all, is worse than an idle machine"
+        echo "would give. Rerun \`bench/run server\` on an idle machine before comparing."
+    fi
+    echo
+    echo "Every peer listens on 127.0.0.1 and is pinned to CPU 1 (\`taskset\`): pinfall-server"
+    echo "(release, \`--threads 1\`, rate limit off), the Node \`ws\` peer (bench/peers/ws_peer.js)"
+    echo "and the C epoll echo peer (bench/peers/echo_server.c). The load generator,"
+    echo "bench/loadgen (pinfall-loadgen: Beast client, one asio thread), is pinned to CPU 0 and"
+    echo "measures every run the same way. $( [ "$boost" = 1 ] && echo "Both run in sessions of" \
+         "their own at autogroup nice -20, so that other work on a shared machine takes little" \
+         "of their cores (the Other CPU column shows what it still took).")"
+    echo "An action is validated when its \`update\` reply"
+    echo "answers the request's id; plays are picked at random from the last reply's \`legal\`."
+    echo "The peers got Pinfall's mean message sizes from the first closed-loop run:"
+    echo "$req_bytes-byte requests, $reply_bytes-byte replies (the echo peer pads each line)."
+    echo
+    echo "| Figure | Measured | Goal | Met |"
+    echo "|---|---|---|---|"
+    echo "| Closed loop, 100 connections x 1 in flight: validated actions/s, median of $reps" \
+         "| $(fmt '%.0f' "$ws" | thousands) | >= 45,000 | $(ok "$closed_ok" "$ws" ge 45000) |"
+    if [ "$node_ok" = 1 ]; then
+        node=$(median node actions_per_s)
+        local over_node
+        over_node=$(div "$ws" "$node")
+        echo "| ... over the Node \`ws\` peer ($(fmt '%.0f' "$node" | thousands)/s, same" \
+             "generator and sizes) | $(fmt '%.2f' "$over_node")x | >= 3x" \
+             "| $(met "$over_node" ge 3) |"
+    else
+        echo "| ... over the Node \`ws\` peer | not measured (no node/npm) | >= 3x | **no** |"
+    fi
+    local ratio
+    ratio=$(div "$ws" "$raw")
+    echo "| ... over the raw TCP echo peer ($(fmt '%.0f' "$raw" | thousands)/s, same" \
+         "generator and sizes) | $(fmt '%.2f' "$ratio") | >= 0.45 | $(met "$ratio" ge 0.45) |"
+    echo "| Open loop, 10,000 actions/s over 1,000 connections: p99 latency from the scheduled" \
+         "send time (p50 $(get open lat_p50_us) us, p99.9 $(get open lat_p999_us) us;" \
+         "$(fmt '%.0f' "$(get open actions_per_s)" | thousands) actions/s done," \
+         "$(get open lost) lost; the echo peer on the same schedule: p99" \
+         "$(get open-raw lat_p99_us) us) | $(fmt '%.3f' "$open_p99" 0.001) ms | < 1 ms" \
+         "| $(ok "$open_ok" "$open_p99" lt 1000) |"
+    echo "| Idle hold, $(get idle conns_ready) of $idle_conns connections open (hello" \
+         "only): server RSS per connection ($(get idle rss_before_kib) KiB before," \
+         "$(get idle rss_end_kib) KiB held) | $(fmt '%.2f' "$idle_b" 0.0009765625) KiB" \
+         "| <= 4 KiB | $(met "$idle_b" le 4096) |"
+    echo "| Server CPU time (user + system) per million validated actions, closed loop," \
+         "median | $(fmt '%.2f' "$cpu_m") s | <= 20 s | $(ok "$closed_ok" "$cpu_m" le 20) |"
+    games_ok=$([ "$(get games errors)" = 0 ] && echo "" || echo ", $(get games errors) errors")
+    echo "| Whole games, 100 connections, one WebSocket session a game (connect, hello," \
+         "practice_start, plays to the end, close): games/s | $(fmt '%.0f' "$games" | thousands)" \
+         "($(fmt '%.1f' "$(div "$(get games actions)" "$(get games games)")") actions a" \
+         "game$games_ok) | - | - |"
+    echo
+    echo "Runs (latency in microseconds: from the send in the closed loop, from the scheduled"
+    echo "send time in the open loop; CPU seconds within the ${secs}-second measured window;"
+    echo "\"other\" is CPU time used meanwhile by processes other than the peer and the"
+    echo "generator, which skews a run when it is not near 0):"
+    echo
+    echo "| Run | Peer | Actions/s | p50 | p99 | p99.9 | Peer CPU user + sys | Loadgen CPU" \
+         "| Other CPU | Errors / lost |"
+    echo "|---|---|---|---|---|---|---|---|---|---|"
+    local r
+    for r in $(seq 1 "$reps"); do
+        run_row "pinfall-$r" pinfall-server
+        [ "$node_ok" = 1 ] && run_row "node-$r" "Node ws"
+        run_row "raw-$r" "C echo"
+    done
+    run_row open pinfall-server
+    run_row open-raw "C echo"
+    run_row games pinfall-server
+    echo
+    echo "Commands (bench/run runs bench/server.sh; <port> and <pid> are the peer's, <tmp> a"
+    echo "scratch directory; the peers stop with SIGTERM after each run):"
+    echo
+    echo '```'
+    awk '!seen[$0]++' "$tmp/commands"
+    echo '```'
+    [ "$profiled" = 1 ] && print_profile
+    return 0
+}

@@ -1,0 +1,129 @@
+# Shell functions of bench/server.sh (sourced by it, not run): start and stop a peer, run
+# pinfall-loadgen against it, read its RESULT lines. The markdown report is in report_lib.sh.
+#
+# Contract: the caller sets tmp (a scratch directory), lg (the loadgen binary), lg_cpu and
+# peer_cpu (cores to pin to), quiet_wait (seconds), boost (1: raise priority) and a function
+# log. start_peer sets peer_pid, peer_port and peer_cmd; run_lg <name> leaves
+# $tmp/<name>.result (one RESULT line) and appends the exact commands to $tmp/commands. Every
+# function exits the script on failure rather than report a figure it did not measure.
+
+# The prefix that runs peers and the generator in a session of their own whose autogroup has
+# nice -20: Linux autogroup scheduling shares the CPUs between sessions, so that other work on a
+# shared machine (compilers, tests) takes little of the measured processes' cores. Without the
+# privilege to raise priority it changes nothing. PINFALL_BENCH_BOOST=0 turns it off.
+boost_prefix() {
+    if [ "$boost" = 1 ]; then
+        boost_cmd=(setsid -w sh -c 'echo -20 > /proc/self/autogroup 2> /dev/null; exec "$@"' sh)
+    else
+        boost_cmd=()
+    fi
+}
+
+# Jiffies every CPU has spent busy since boot (user, nice, system, irq, softirq, steal).
+busy_jiffies() { awk '$1 == "cpu" { print $2 + $3 + $4 + $7 + $8 + $9; exit }' /proc/stat; }
+
+# Waits until the machine is under 10% busy over 2 s, at most $quiet_wait seconds (then goes on
+# and says so). Sets quiet_busy (percent busy in the last 2 s) and quiet_waited (seconds).
+wait_quiet() {
+    local start=$SECONDS b0 b1 hz n
+    hz=$(getconf CLK_TCK)
+    n=$(nproc)
+    while :; do
+        b0=$(busy_jiffies)
+        sleep 2
+        b1=$(busy_jiffies)
+        quiet_busy=$(awk -v a="$b0" -v b="$b1" -v hz="$hz" -v n="$n" \
+                         'BEGIN { printf "%.0f", (b - a) / hz / 2 / n * 100 }')
+        [ "$quiet_busy" -le 10 ] && break
+        if [ $((SECONDS - start)) -ge "$quiet_wait" ]; then
+            log "the machine is still ${quiet_busy}% busy after ${quiet_wait} s: measuring anyway"
+            break
+        fi
+        log "the machine is ${quiet_busy}% busy with other processes: waiting"
+    done
+    quiet_waited=$((SECONDS - start))
+}
+
+# start_peer <command...>: runs it pinned to peer_cpu, waits for "listening on port N".
+start_peer() {
+    rm -f "$tmp/peer.out" "$tmp/peer.err"
+    : > "$tmp/peer.out"
+    boost_prefix
+    "${boost_cmd[@]}" taskset -c "$peer_cpu" "$@" > "$tmp/peer.out" 2> "$tmp/peer.err" &
+    peer_pid=$!
+    peer_cmd="taskset -c $peer_cpu $*"
+    peer_cmd=${peer_cmd//$tmp/<tmp>}
+    local _
+    for _ in $(seq 1 600); do
+        peer_port=$(awk '/^listening on port/ { print $4; exit }' "$tmp/peer.out")
+        [ -n "$peer_port" ] && return 0
+        kill -0 "$peer_pid" 2> /dev/null || break
+        sleep 0.1
+    done
+    log "peer did not start: $peer_cmd"
+    cat "$tmp/peer.err" >&2
+    exit 1
+}
+
+# Stops the running peer with SIGTERM and waits for it (a profiled server writes its profile).
+stop_peer() {
+    kill -TERM "$peer_pid" 2> /dev/null || true
+    wait "$peer_pid" 2> /dev/null || true
+    peer_pid=
+}
+
+# run_lg <name> <loadgen options...>: one loadgen run against the running peer.
+run_lg() {
+    local name=$1
+    shift
+    local cmd=(taskset -c "$lg_cpu" "$lg" --port "$peer_port" --server-pid "$peer_pid"
+               --label "$name" "$@")
+    log "${cmd[*]}"
+    boost_prefix
+    if ! "${boost_cmd[@]}" "${cmd[@]}" > "$tmp/$name.out" 2> "$tmp/$name.log"; then
+        cat "$tmp/$name.log" >&2
+        log "$name: pinfall-loadgen failed"
+        exit 1
+    fi
+    grep -E '^loadgen: (first error|setup timeout)' "$tmp/$name.log" >&2 || true
+    if ! grep '^RESULT ' "$tmp/$name.out" > "$tmp/$name.result"; then
+        log "$name: no RESULT line"
+        exit 1
+    fi
+    log "$(cat "$tmp/$name.result")"
+    case $name in *-[2-9]) return 0 ;; esac  # repetitions: same commands as the first
+    local shown="${cmd[*]}"
+    shown=${shown/--port $peer_port/--port <port>}
+    shown=${shown/--server-pid $peer_pid/--server-pid <pid>}
+    printf '%s\n%s\n' "$peer_cmd" "$shown" >> "$tmp/commands"
+}
+
+# get <name> <key>: a value of a run's RESULT line, or "?" when absent.
+get() {
+    awk -v k="$2" '{ for (i = 2; i <= NF; i++) { n = index($i, "=");
+                     if (substr($i, 1, n - 1) == k) { print substr($i, n + 1); f = 1; exit } } }
+                   END { if (!f) print "?" }' "$tmp/$1.result"
+}
+
+# median <prefix> <key>: the median of <key> over runs <prefix>-1 .. <prefix>-$reps.
+median() {
+    local r
+    for r in $(seq 1 "$reps"); do get "$1-$r" "$2"; done | sort -g |
+        awk '{ v[NR] = $1 }
+             END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# sum_of <prefix> <key>: the sum of <key> over the repetitions (errors, lost requests).
+sum_of() {
+    local r
+    for r in $(seq 1 "$reps"); do get "$1-$r" "$2"; done | awk '{ s += $1 } END { print s + 0 }'
+}
+
+# fmt <printf format> <number> [scale]; met <number> <le|ge|lt> <goal>: "yes" or "**no**".
+fmt() { awk -v f="$1" -v x="$2" -v s="${3:-1}" 'BEGIN { printf f, x * s }'; }
+met() {
+    awk -v x="$1" -v op="$2" -v g="$3" \
+        'BEGIN { ok = op == "le" ? x <= g : op == "lt" ? x < g : x >= g
+                 print ok ? "yes" : "**no**" }'
+}
+thousands() { sed ':a;s/\B[0-9]\{3\}\>/,&/;ta'; }
