@@ -28,8 +28,9 @@ protocol::Profile compute_profile(const protocol::PlayerRef& player,
     protocol::Profile p;
     p.player = player;
     p.games = static_cast<int>(games.size());
-    for (int from = 0; from <= 300; from += kHistogramBin) {
-        p.histogram.push_back({from, std::min(from + kHistogramBin - 1, 300), 0});
+    // Bins of kHistogramBin from 0; the last one also holds 300 (270-300, not a bin of its own).
+    for (int from = 0; from < 300; from += kHistogramBin) {
+        p.histogram.push_back({from, from + kHistogramBin - 1, 0});
     }
     p.histogram.back().to = 300;
     std::int64_t pins = 0, strikes = 0, spares = 0;

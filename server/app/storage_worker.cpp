@@ -3,6 +3,24 @@
 #include <future>
 
 namespace pinfall::server {
+namespace {
+
+// Runs one write job inside a savepoint of the batch's transaction, so that a job failing alone
+// (a conflict) takes back its own earlier writes instead of committing half of itself.
+storage::Status run_job(storage::Store& store, const StorageWorker::Work& work) {
+    storage::Database& db = store.db();
+    if (storage::Status s = db.exec("SAVEPOINT job"); !s.is_ok()) return s;
+    const storage::Status st = work(store);
+    if (st.is_ok()) {
+        const storage::Status released = db.exec("RELEASE job");
+        return released.is_ok() ? st : storage::Status::error(released.message());
+    }
+    const storage::Status undone = db.exec("ROLLBACK TO job; RELEASE job");
+    if (st.code() == storage::Status::Code::kError || undone.is_ok()) return st;
+    return storage::Status::error(undone.message());  // the batch cannot be trusted: fail it
+}
+
+}  // namespace
 
 StorageWorker::StorageWorker(std::unique_ptr<storage::Store> store)
     : store_(std::move(store)), thread_([this] { loop(); }) {}
@@ -54,9 +72,9 @@ void StorageWorker::run_writes(std::deque<Job>& jobs) {
     results.reserve(jobs.size());
     storage::Status batch = store_->begin();
     for (auto& job : jobs) {
-        // A job that fails alone (a conflict, say) is reported to its caller; the batch goes on
-        // unless the database itself failed.
-        results.push_back(batch.is_ok() ? job.work(*store_) : batch);
+        // A job that fails alone (a conflict, say) is reported to its caller and leaves nothing;
+        // the batch goes on unless the database itself failed.
+        results.push_back(batch.is_ok() ? run_job(*store_, job.work) : batch);
         if (results.back().code() == storage::Status::Code::kError) batch = results.back();
     }
     if (batch.is_ok()) batch = store_->commit();

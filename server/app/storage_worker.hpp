@@ -28,7 +28,9 @@ class StorageWorker {
     ~StorageWorker();  // finishes every queued job, then joins
 
     // A write joins the next transaction; `done` runs once it is committed (or failed: then
-    // the whole batch was rolled back and every job in it gets the error).
+    // the whole batch was rolled back and every job in it gets the error). Each job runs in a
+    // savepoint: one that returns a non-error failure (conflict, not found) has its own writes
+    // undone while the rest of the batch commits.
     void write(Work work, Done done);
     // A read runs on its own; `done` gets its status.
     void read(Work work, Done done);

@@ -1,0 +1,188 @@
+// StorageWorker: writes from many threads are grouped into few transactions and all committed;
+// a write job that fails with an error rolls back its whole batch and every job of the batch
+// gets that error; a job that fails alone (a conflict) leaves no write of its own behind while
+// the rest of the batch commits; reads see committed writes; the destructor drains the queue.
+#include "server/app/storage_worker.hpp"
+
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <future>
+#include <thread>
+#include <vector>
+
+#include "temp_db.hpp"
+
+namespace {
+
+using namespace pinfall;
+using namespace pinfall::server;
+using pinfall::test::TempDir;
+using storage::Status;
+using storage::Store;
+
+std::string count_players(StorageWorker& worker) {
+    std::string n;
+    REQUIRE(worker
+                .run_sync([&](Store& s) {
+                    n = test::query_text(s.db(), "SELECT count(*) FROM players");
+                    return Status::ok();
+                })
+                .is_ok());
+    return n;
+}
+
+// Holds the worker inside a read until release(), so the writes queued meanwhile form one batch.
+struct Gate {
+    std::promise<void> open;
+    std::shared_future<void> opened = open.get_future().share();
+    void hold(StorageWorker& w) {
+        w.read(
+            [f = opened](Store&) {
+                f.wait();
+                return Status::ok();
+            },
+            nullptr);
+    }
+    void release() { open.set_value(); }
+};
+
+StorageWorker::Work add(const std::string& name) {
+    return [name](Store& s) {
+        storage::PlayerId id = 0;
+        return s.create_player(name, name, "hash-" + name, 1, &id);
+    };
+}
+
+TEST_CASE("1000 writes from 4 threads are all committed in fewer transactions") {
+    TempDir dir;
+    StorageWorker worker(test::open_store(dir.db()));
+    constexpr int kThreads = 4, kEach = 250;
+    std::atomic<int> ok{0}, failed{0};
+    std::promise<void> all_done;
+    std::atomic<int> left{kThreads * kEach};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+        threads.emplace_back([&, t] {
+            for (int i = 0; i < kEach; ++i) {
+                worker.write(add("p" + std::to_string(t) + "-" + std::to_string(i)),
+                             [&](const Status& st) {
+                                 (st.is_ok() ? ok : failed).fetch_add(1);
+                                 if (left.fetch_sub(1) == 1) all_done.set_value();
+                             });
+            }
+        });
+    }
+    for (auto& t : threads) t.join();
+    all_done.get_future().wait();
+    CHECK(ok == kThreads * kEach);
+    CHECK(failed == 0);
+    CHECK(worker.writes() == kThreads * kEach);
+    CHECK(worker.commits() < worker.writes());
+    CHECK(worker.commits() >= 1);
+    CHECK(count_players(worker) == "1000");
+}
+
+TEST_CASE("a write that fails with an error rolls back its batch; every job gets the error") {
+    TempDir dir;
+    StorageWorker worker(test::open_store(dir.db()));
+    Gate gate;
+    gate.hold(worker);
+    std::vector<std::promise<Status>> results(3);
+    worker.write(add("ann"), [&](const Status& st) { results[0].set_value(st); });
+    worker.write([](Store&) { return Status::error("disk on fire"); },
+                 [&](const Status& st) { results[1].set_value(st); });
+    worker.write(add("bob"), [&](const Status& st) { results[2].set_value(st); });
+    gate.release();
+    for (auto& r : results) {
+        const Status st = r.get_future().get();
+        CHECK(st.code() == Status::Code::kError);
+        CHECK(st.message() == "disk on fire");
+    }
+    CHECK(count_players(worker) == "0");
+    // The worker goes on: the next batch commits.
+    std::promise<Status> later;
+    worker.write(add("cy"), [&](const Status& st) { later.set_value(st); });
+    CHECK(later.get_future().get().is_ok());
+    CHECK(count_players(worker) == "1");
+}
+
+TEST_CASE("a job that fails alone keeps none of its writes; the rest of its batch commits") {
+    TempDir dir;
+    StorageWorker worker(test::open_store(dir.db()));
+    Gate gate;
+    gate.hold(worker);
+    std::vector<std::promise<Status>> results(3);
+    worker.write(add("ann"), [&](const Status& st) { results[0].set_value(st); });
+    // Two writes in one job: the second is refused, so the first must not stay either.
+    worker.write(
+        [](Store& s) {
+            storage::PlayerId id = 0;
+            if (Status st = s.create_player("zed", "zed", "hash-zed", 1, &id); !st.is_ok()) {
+                return st;
+            }
+            return s.create_player("Ann", "ann", "hash-other", 1, &id);
+        },
+        [&](const Status& st) { results[1].set_value(st); });
+    worker.write(add("bob"), [&](const Status& st) { results[2].set_value(st); });
+    gate.release();
+    CHECK(results[0].get_future().get().is_ok());
+    CHECK(results[1].get_future().get().is_conflict());
+    CHECK(results[2].get_future().get().is_ok());
+    CHECK(count_players(worker) == "2");
+    bool zed = true;
+    worker.run_sync([&](Store& s) {
+        zed = s.player_by_token("hash-zed").has_value();
+        return Status::ok();
+    });
+    CHECK_FALSE(zed);
+}
+
+TEST_CASE("reads see the writes committed before them") {
+    TempDir dir;
+    StorageWorker worker(test::open_store(dir.db()));
+    std::promise<std::optional<storage::PlayerRow>> seen;
+    std::promise<storage::PlayerId> id;
+    worker.write(
+        [&](Store& s) {
+            storage::PlayerId pid = 0;
+            Status st = s.create_player("ann", "ann", "hash-ann", 42, &pid);
+            id.set_value(pid);
+            return st;
+        },
+        nullptr);
+    auto row = std::make_shared<std::optional<storage::PlayerRow>>();
+    worker.read(
+        [row](Store& s) {
+            *row = s.player_by_token("hash-ann");
+            return Status::ok();
+        },
+        [&, row](const Status&) { seen.set_value(*row); });
+    const auto found = seen.get_future().get();
+    REQUIRE(found);
+    CHECK(found->id == id.get_future().get());
+    CHECK(found->created_at == 42);
+
+    // From another connection too: the write is in the file, not only in the worker's.
+    Status st;
+    auto other = storage::Store::open(dir.db(), &st);
+    REQUIRE(other);
+    CHECK(other->player_by_token("hash-ann"));
+}
+
+TEST_CASE("the destructor runs every queued job before it returns") {
+    TempDir dir;
+    std::atomic<int> done{0};
+    {
+        StorageWorker worker(test::open_store(dir.db()));
+        for (int i = 0; i < 50; ++i) {
+            worker.write(add("p" + std::to_string(i)), [&](const Status& st) {
+                if (st.is_ok()) done.fetch_add(1);
+            });
+        }
+    }
+    CHECK(done == 50);
+    auto store = test::open_store(dir.db());
+    CHECK(test::query_text(store->db(), "SELECT count(*) FROM players") == "50");
+}
+
+}  // namespace
