@@ -4,8 +4,9 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { launchBrowser, screenshot } from './lib/browser.js';
+import { playTurn } from './lib/play.js';
 import { startServer } from './lib/server.js';
-import { highlightedPins, openFresh, readTable, startGame, waitIdle } from './lib/ui.js';
+import { openFresh, readTable, startGame } from './lib/ui.js';
 
 let server;
 let browser;
@@ -20,33 +21,6 @@ after(async () => {
     await browser?.close();
     await server?.stop();
 });
-
-/**
- * One turn: try the highlighted piles in order; on the first whose legal groups show, click the
- * pins of the largest highlighted group and knock down. With nothing highlighted, stop the ball.
- */
-async function playTurn(page) {
-    const piles = await page.$$eval('.pile.hint', (els) => els.map((el) => Number(el.dataset.pile)));
-    for (const pile of piles) {
-        await page.click(`.pile[data-pile="${pile}"]`);
-        const groups = await page.$$eval('#hint-groups .chip',
-            (els) => els.map((el) => el.dataset.group.split(',').map(Number)));
-        if (groups.length === 0) {
-            await page.click(`.pile[data-pile="${pile}"]`);
-            continue;
-        }
-        const group = groups.reduce((best, g) => (g.length > best.length ? g : best));
-        const lit = await highlightedPins(page);
-        for (const pin of group) assert.ok(lit.includes(pin), `pin ${pin} of ${group} is highlighted`);
-        for (const pin of group) await page.click(`.pin[data-pin="${pin}"]`);
-        await page.click('#knock');
-        await waitIdle(page);
-        return 'play';
-    }
-    await page.click('#stop');
-    await waitIdle(page);
-    return 'stop';
-}
 
 test('plays a whole practice game to game over by clicking only', { timeout: 300000 }, async () => {
     const page = await browser.context.newPage();

@@ -1,32 +1,62 @@
-// Pinfall's browser client: connects, shows the start screen or resumes the game in progress,
-// and hands the play screen to the GameController.
+// Pinfall's browser client: connects (hello, then login with the stored token), shows the
+// screen the address names, hands the play screen to the GameController and every other
+// screen to its view, and routes the server's pushes (game updates, lane updates, errors).
 
+import { AccountView } from './account_view.js';
+import { utcDate } from './cards.js';
+import { DailyView } from './daily_view.js';
+import { busy, busyBegin, busyEnd } from './dom.js';
 import { GameController } from './game_controller.js';
 import { installKeyboard } from './keyboard.js';
+import { LaneHome } from './lanes/lane_home.js';
+import { LaneView } from './lanes/lane_view.js';
+import { LeaderboardView } from './leaderboard_view.js';
 import { Messages } from './messages.js';
+import { PracticeView } from './practice_view.js';
+import { ProfileView } from './profile_view.js';
 import { Client, defaultUrl } from './protocol.js';
+import { ReplayView } from './replay_view.js';
+import { parseHash, setAddress, showScreen } from './router.js';
 
 const GAME_KEY = 'pinfall.game';
 const $ = (id) => document.getElementById(id);
 
 const messages = new Messages($('message'), $('announce'));
-let unfinished = new Set();  // ids of this guest's games that are not over
+let serverOffset = 0;  // server clock minus this browser's, from the welcome
+const today = () => utcDate(new Date(Date.now() + serverOffset));
+let welcomed = false;
+let loginError = null;  // a refused stored token, shown once the first screen is up
 
 const client = new Client(defaultUrl(), {
-    onWelcome: (welcome) => onWelcome(welcome),
+    onWelcome: (welcome, player) => onWelcome(welcome, player),
     onPush: (msg) => onPush(msg),
     onStatus: (status, detail) => showConnection(status, detail),
+    onAccount: (player) => onAccount(player),
+    onLoginError: (err) => {
+        loginError = err;
+        if (welcomed) showLoginError();
+    },
 });
-const game = new GameController(client, messages, { onNewGame: () => showStart() });
-
-function showScreen(name) {
-    document.body.dataset.screen = name;
-    // One error line, shown where the player looks: over the announcements while playing.
-    if (name === 'play') $('feedback').prepend($('message'));
-    else $('start-screen').prepend($('message'));
-    $('start-screen').hidden = name !== 'start';
-    $('play-screen').hidden = name !== 'play';
-}
+const player = () => client.player;
+const game = new GameController(client, messages, { onNewGame: (mode) => leaveGame(mode), today });
+const practice = new PracticeView(client, messages, {
+    openSnapshot: (snap) => showGame(snap),
+    openGame: (id) => openGame(id, false),
+});
+const account = new AccountView($('account-screen'), $('account-chip'), client, messages);
+const lane = new LaneView($('lane-screen'), client, messages, { player });
+const views = {
+    account,
+    daily: new DailyView($('daily-screen'), client, messages, {
+        startDaily: () => startDaily(),
+        replayDay: (day) => practice.start({ day }),
+    }),
+    leaders: new LeaderboardView($('leaders-screen'), client, messages, { today, player }),
+    profile: new ProfileView($('profile-screen'), client, messages, { player }),
+    replay: new ReplayView($('replay-screen'), messages),
+    lanes: new LaneHome($('lanes-screen'), client, messages, { openLane: (msg) => showLane(msg) }),
+    lane,
+};
 
 function showConnection(status, detail) {
     const el = $('conn');
@@ -35,18 +65,64 @@ function showConnection(status, detail) {
         (detail ? ` (${detail})` : '');
 }
 
-async function onWelcome(welcome) {
-    unfinished = new Set(welcome.games);
-    renderResume();
-    const screen = document.body.dataset.screen;
-    if (screen === 'loading') {
+/** Shows the screen the address names. */
+async function route() {
+    const { screen, params } = parseHash(location.hash);
+    messages.clearError();
+    if (document.body.dataset.screen === 'play') practice.leftGame(game.state);
+    if (screen === 'play') {
         const stored = Number(localStorage.getItem(GAME_KEY)) || null;
-        if (stored === null) showStart();
-        else await openGame(stored, true);
-    } else if (screen === 'play' && game.gameId !== null) {
+        if (stored !== null) await openGame(stored, true);
+        else showStart();
+        return;
+    }
+    if (screen === 'start') {
+        showStart();
+        return;
+    }
+    showScreen(screen);
+    await views[screen].show(params);
+}
+
+async function onWelcome(welcome, who) {
+    serverOffset = Date.parse(welcome.time) - Date.now() || 0;
+    practice.setUnfinished(welcome.games);
+    account.setPlayer(who);
+    if (!welcomed) {
+        welcomed = true;
+        // A bare address resumes the game this browser was playing, as #/play does.
+        if (location.hash === '' || location.hash === '#') history.replaceState(null, '', '#/play');
+        busyBegin();  // balances the page's initial data-busy="1"
+        try {
+            await route();
+        } finally {
+            busyEnd();
+        }
+        showLoginError();
+        return;
+    }
+    const screen = document.body.dataset.screen;
+    if (screen === 'play' && game.gameId !== null) {
         // A reconnect: the game on screen may have missed updates, or moved on in another tab.
         await openGame(game.gameId, false);
+    } else if (screen === 'lane') {
+        await lane.rewatch();
     }
+}
+
+function showLoginError() {
+    if (!loginError) return;
+    messages.error(`Could not log in with the token this browser kept (${loginError.message}); ` +
+                   'you play as a guest. Log in again from the account page.');
+    loginError = null;
+}
+
+/** The logged-in player changed (register, login, logout): screens that depend on it reload. */
+function onAccount(who) {
+    account.setPlayer(who);
+    if (!welcomed) return;
+    const screen = document.body.dataset.screen;
+    if (['daily', 'profile', 'leaders'].includes(screen)) route();
 }
 
 /** Shows game `id` from a snapshot; quietly falls back to the start screen if it is gone. */
@@ -57,79 +133,72 @@ async function openGame(id, quietIfGone) {
     } catch (err) {
         if (err.code === 'unknown_game' || err.code === 'not_your_game') {
             localStorage.removeItem(GAME_KEY);
-            if (!quietIfGone) messages.error(err);
             showStart();
+            if (!quietIfGone) messages.error(err);
             return;
         }
         messages.error(err);
         return;
     }
+    await showGame(snap);
+}
+
+async function showGame(snap) {
     localStorage.setItem(GAME_KEY, String(snap.game));
-    showScreen('play');
+    showScreen('play', snap.mode === 'daily' ? 'daily' : null);
+    setAddress('#/play');
     await game.showSnapshot(snap);
+}
+
+async function startDaily() {
+    messages.clearError();
+    try {
+        await showGame(await busy(() => client.request('daily_start')));
+    } catch (err) {
+        messages.error(err);
+    }
+}
+
+function showLane(msg) {
+    showScreen('lane');
+    setAddress(`#/lane/${msg.lane}`);
+    lane.showState(msg);
 }
 
 function onPush(msg) {
     if (msg.type === 'update') game.applyUpdate(msg);
     else if (msg.type === 'game' && msg.game === game.gameId) game.showSnapshot(msg);
+    else if (msg.type === 'lane_update' || msg.type === 'lane') lane.apply(msg);
     else if (msg.type === 'error') messages.error(msg);
 }
 
 /** The start screen; a reload now stays on it (unfinished games are offered to resume). */
 function showStart() {
     localStorage.removeItem(GAME_KEY);
-    const shown = game.state;
-    if (shown && !shown.over) unfinished.add(shown.id);
-    if (shown?.over) unfinished.delete(shown.id);
-    renderResume();
+    practice.leftGame(game.state);
     messages.announce('');
     showScreen('start');
-    document.body.dataset.busy = game.busy > 0 ? '1' : '0';
-    $('seed').focus();
+    setAddress('#/');
+    practice.focus();
 }
 
-function renderResume() {
-    const ids = [...unfinished].sort((a, b) => a - b);
-    $('resume').hidden = ids.length === 0;
-    $('resume-list').replaceChildren(...ids.map((id) => {
-        const li = document.createElement('li');
-        const btn = document.createElement('button');
-        btn.type = 'button';
-        btn.dataset.game = String(id);
-        btn.textContent = `Resume game ${id}`;
-        btn.addEventListener('click', () => {
-            messages.clearError();
-            openGame(id, false);
-        });
-        li.append(btn);
-        return li;
-    }));
-}
-
-$('start-form').addEventListener('submit', async (ev) => {
-    ev.preventDefault();
+/** "New game" on a finished game: back to practice, or to the daily page after a daily. */
+function leaveGame(mode) {
     messages.clearError();
-    const form = new FormData(ev.target);
-    const fields = { ruleset: form.get('ruleset') };
-    const seed = String(form.get('seed') ?? '').trim();
-    if (seed !== '') fields.seed = seed;
-    const button = $('start-button');
-    button.disabled = true;
-    try {
-        const snap = await game.track(() => client.request('practice_start', fields));
-        localStorage.setItem(GAME_KEY, String(snap.game));
-        showScreen('play');
-        await game.showSnapshot(snap);
-    } catch (err) {
-        messages.error(err);
-    } finally {
-        button.disabled = false;
+    if (mode === 'daily') {
+        localStorage.removeItem(GAME_KEY);
+        location.hash = '#/daily';
+    } else {
+        showStart();
     }
-});
+}
 
 $('menu-button').addEventListener('click', () => {
     messages.clearError();
     showStart();
+});
+window.addEventListener('hashchange', () => {
+    if (welcomed) route();
 });
 
 installKeyboard({

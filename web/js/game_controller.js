@@ -3,6 +3,7 @@
 
 import { cardLabel, utcDate } from './cards.js';
 import { Choice } from './choice.js';
+import { busyBegin, busyEnd } from './dom.js';
 import { GameOverView } from './game_over_view.js';
 import { ballEndText, fromSnapshot, planUpdate } from './model.js';
 import { RackView } from './rack_view.js';
@@ -15,10 +16,14 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export class GameController {
-    /** client: protocol Client; messages: Messages; onNewGame(): leave for the start screen. */
-    constructor(client, messages, { onNewGame }) {
+    /**
+     * client: protocol Client; messages: Messages; onNewGame(mode): leave the finished game;
+     * today(): the server's UTC date (for the share line).
+     */
+    constructor(client, messages, { onNewGame, today = () => utcDate() }) {
         this.client = client;
         this.messages = messages;
+        this.today = today;
         this.state = null;
         this.choice = new Choice();
         this.hints = localStorage.getItem(HINTS_KEY) !== 'off';
@@ -58,12 +63,12 @@ export class GameController {
     /** Runs fn while the page is marked busy (body[data-busy="1"], used by tests too). */
     async track(fn) {
         this.busy++;
-        document.body.dataset.busy = '1';
+        busyBegin();
         try {
             return await fn();
         } finally {
             this.busy--;
-            if (this.busy === 0 && !this.playing) document.body.dataset.busy = '0';
+            busyEnd();
         }
     }
 
@@ -97,7 +102,7 @@ export class GameController {
             return;
         }
         this.playing = true;
-        document.body.dataset.busy = '1';
+        busyBegin();
         try {
             const scale = reducedMotion() ? 0.2 : 1;
             for (const [i, step] of plan.steps.entries()) {
@@ -113,7 +118,7 @@ export class GameController {
             this.choice.fit(this.state);
         } finally {
             this.playing = false;
-            if (this.busy === 0) document.body.dataset.busy = '0';
+            busyEnd();
             this.render();
         }
     }
@@ -245,7 +250,7 @@ export class GameController {
         this.el.stop.disabled = controlsOff;
         this.el.resign.disabled = controlsOff;
         this.el.controls.hidden = s.over;
-        if (s.over) this.over.show(s, utcDate());
+        if (s.over) this.over.show(s, this.today());
         else this.over.hide();
         document.body.dataset.over = String(s.over);
         document.body.dataset.version = String(s.version);
@@ -254,7 +259,8 @@ export class GameController {
     #renderStatus(s) {
         this.el.frame.textContent = s.over ? 'Game over' : `Frame ${s.frame} \u00b7 Ball ${s.ball}`;
         this.el.pinsBall.textContent = s.over ? '' : `${s.pinsThisBall} down this ball`;
-        this.el.ruleset.textContent = `${s.ruleset} rules \u00b7 game ${s.id}`;
+        const daily = s.mode === 'daily' ? 'Daily challenge \u00b7 ' : '';
+        this.el.ruleset.textContent = `${daily}${s.ruleset} rules \u00b7 game ${s.id}`;
     }
 
     #renderGroups(s) {

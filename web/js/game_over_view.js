@@ -1,11 +1,13 @@
 // The end of a game: the final score, the share line in bowling notation, and what the server
-// revealed (seed, record, every deal) so the player can check the deals came from the seed.
+// revealed (seed, record, every deal) so the player can check the deals came from the seed. A
+// ranked daily game reveals nothing yet: the panel says when it will, and links the leaderboard.
 
 import { shareLine } from './sheet_view.js';
 
 export class GameOverView {
-    /** el holds the panel; onNewGame() is called by its "New game" button. */
+    /** el holds the panel; onNewGame(mode) is called by its "New game" button. */
     constructor(el, { onNewGame }) {
+        this.mode = 'practice';
         this.el = el;
         this.score = el.querySelector('#final-score');
         this.verdict = el.querySelector('#final-verdict');
@@ -14,7 +16,11 @@ export class GameOverView {
         this.seed = el.querySelector('#reveal-seed');
         this.record = el.querySelector('#reveal-record');
         this.deals = el.querySelector('#reveal-deals');
-        el.querySelector('#new-game').addEventListener('click', () => onNewGame());
+        this.revealBox = el.querySelector('#reveal-box');
+        this.rankedNote = el.querySelector('#ranked-note');
+        this.board = el.querySelector('#over-board');
+        this.newGame = el.querySelector('#new-game');
+        this.newGame.addEventListener('click', () => onNewGame(this.mode));
         this.copy.addEventListener('click', () => this.#copyShare());
     }
 
@@ -31,6 +37,16 @@ export class GameOverView {
         this.verdict.textContent = verdict(state);
         this.share.textContent = shareLine(state.sheet, state.ruleset, date, state.resigned);
         this.copy.textContent = 'Copy';
+        this.mode = state.mode ?? 'practice';
+        const ranked = this.mode !== 'practice';
+        this.revealBox.hidden = ranked;
+        this.rankedNote.hidden = !ranked;
+        this.rankedNote.textContent = ranked
+            ? `A ranked ${this.mode} game: its seed and record are revealed with the day, an hour ` +
+              'after the day ends (UTC). Until then only your score is public.' : '';
+        this.board.hidden = !ranked;
+        this.board.href = `#/leaders/daily/${date}`;
+        this.newGame.textContent = ranked ? 'Back to the daily challenge' : 'New game';
         const reveal = state.reveal;
         this.seed.textContent = reveal?.seed ?? '(not revealed)';
         this.record.textContent = reveal?.record ?? '';

@@ -1,6 +1,35 @@
 // The two message areas of the page: errors (role=alert, the server's words, never swallowed)
 // and announcements (strike, spare, open frame; role=status).
 
+/**
+ * Plain words for the server's codes where its own message is terse or names no way out; any
+ * other code shows the server's message as it is.
+ */
+const WORDS = {
+    bad_name: 'That name cannot be used: a name has 3 to 24 letters, digits, spaces, _ or -.',
+    name_taken: 'That name is taken by another player. Choose another one.',
+    bad_token: 'That token belongs to no player. Check that it was copied whole.',
+    login_required: 'Register or log in first: this needs a player account.',
+    daily_finished: 'You have already finished today\'s challenge: there is one attempt a day.',
+    not_revealed: 'That day is not revealed yet: its seed and games become public an hour after it ends.',
+    future_date: 'That day has not begun yet.',
+    unknown_lane: 'No lane has that code. Check the six characters.',
+    not_your_side: 'Only a member of that side or the lane\'s owner may report for it.',
+    not_owner: 'Only the lane\'s owner (the scorekeeper) may undo.',
+    already_joined: 'You already play on another side of this lane.',
+    out_of_turn: 'It is not that side\'s turn.',
+    too_many_pins_for_rack: 'More pins than are standing.',
+    nothing_to_undo: 'There is nothing to undo yet.',
+    game_complete: 'The game is complete.',
+    connection_lost: 'The connection to the server was lost; reconnecting.',
+};
+
+/** The words shown for an error (a ServerError, a protocol error object or a string). */
+export function errorText(err) {
+    if (typeof err === 'string') return err;
+    return WORDS[err?.code] ?? err?.message ?? String(err);
+}
+
 export class Messages {
     constructor(errorEl, announceEl) {
         this.errorEl = errorEl;
@@ -9,7 +38,7 @@ export class Messages {
 
     /** Shows an error in words; a ServerError's code is kept on the element for tests. */
     error(err) {
-        const text = typeof err === 'string' ? err : err.message || String(err);
+        const text = errorText(err);
         this.errorEl.textContent = text;
         this.errorEl.dataset.code = err?.code ?? '';
         this.errorEl.hidden = false;

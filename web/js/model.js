@@ -9,6 +9,7 @@ export function fromSnapshot(msg) {
     const s = msg.state;
     return {
         id: msg.game,
+        mode: msg.mode ?? 'practice',
         version: msg.version,
         ruleset: s.ruleset,
         over: s.over,

@@ -1,8 +1,10 @@
 // The WebSocket protocol client (docs/protocol.md): request ids matched to replies, an automatic
-// hello that keeps the guest token in localStorage, and reconnection with backoff. It knows
+// hello that keeps the guest token in localStorage, an automatic login with the player's token
+// (kept in localStorage too) on every connection, and reconnection with backoff. It knows
 // messages, not games: the app decides what a welcome or an update means.
 
 const GUEST_KEY = 'pinfall.guest';
+export const TOKEN_KEY = 'pinfall.token';
 const PROTOCOL_VERSION = 1;
 const REQUEST_TIMEOUT_MS = 15000;
 const BACKOFF_MS = [300, 1000, 2000, 4000, 8000];
@@ -20,7 +22,8 @@ export class Client {
      * handlers: onWelcome(welcome) after every successful hello (first connect and reconnects);
      * onPush(msg) for messages that answer no request of ours (updates caused by another
      * connection, errors with re null); onStatus(status, detail) with status "connecting",
-     * "online" or "offline".
+     * "online" or "offline"; onAccount(player) whenever the logged-in player changes (null:
+     * a guest); onLoginError(err) when the stored token was refused (it is then forgotten).
      */
     constructor(url, handlers, storage = window.localStorage) {
         this.url = url;
@@ -32,6 +35,7 @@ export class Client {
         this.ready = false;
         this.waiters = [];
         this.attempt = 0;
+        this.player = null;  // {id, name} once logged in on this connection
     }
 
     connect() {
@@ -78,11 +82,68 @@ export class Client {
             return;
         }
         this.storage.setItem(GUEST_KEY, welcome.guest);
+        if (!(await this.#autoLogin())) return;
         this.attempt = 0;
         this.ready = true;
         this.handlers.onStatus?.('online');
-        this.handlers.onWelcome?.(welcome);
+        this.handlers.onWelcome?.(welcome, this.player);
         for (const resolve of this.waiters.splice(0)) resolve();
+    }
+
+    /** Logs in with the stored token, if any; false when the connection dropped meanwhile. */
+    async #autoLogin() {
+        const token = this.storage.getItem(TOKEN_KEY);
+        const before = this.player;
+        this.player = null;
+        if (token) {
+            try {
+                this.player = (await this.#send('login', { token })).player;
+            } catch (err) {
+                if (err.code === 'connection_lost') return false;
+                if (err.code === 'bad_token') this.storage.removeItem(TOKEN_KEY);
+                this.handlers.onLoginError?.(err);
+            }
+        }
+        if (before?.id !== this.player?.id) this.handlers.onAccount?.(this.player);
+        return true;
+    }
+
+    /** Registers a new player on this connection; keeps the token. Resolves with the player. */
+    async register(name) {
+        const reply = await this.request('register', { name });
+        this.storage.setItem(TOKEN_KEY, reply.token);
+        this.player = reply.player;
+        this.handlers.onAccount?.(this.player);
+        return reply.player;
+    }
+
+    /** Logs in with a token from another device (logging out first if someone is logged in). */
+    async login(token) {
+        if (this.player) await this.logout();
+        const reply = await this.request('login', { token });
+        this.storage.setItem(TOKEN_KEY, token);
+        this.player = reply.player;
+        this.handlers.onAccount?.(this.player);
+        return reply.player;
+    }
+
+    /**
+     * Forgets the token. The protocol has no logout, so the connection is replaced by a fresh
+     * one that says hello as the same guest and does not log in.
+     */
+    async logout() {
+        this.storage.removeItem(TOKEN_KEY);
+        const old = this.ws;
+        this.ready = false;
+        this.#failPending('The connection was replaced to log out.');
+        this.connect();
+        old?.close();
+        await new Promise((resolve) => this.waiters.push(resolve));
+    }
+
+    /** The stored token (shown so the player can log in on another device). */
+    get token() {
+        return this.storage.getItem(TOKEN_KEY);
     }
 
     #receive(text) {
@@ -105,15 +166,18 @@ export class Client {
         else entry.resolve(msg);
     }
 
+    #failPending(message) {
+        for (const [id, entry] of this.pending) {
+            clearTimeout(entry.timer);
+            entry.reject(new ServerError('connection_lost', message));
+            this.pending.delete(id);
+        }
+    }
+
     #closed(ws) {
         if (ws !== this.ws) return;
         this.ready = false;
-        for (const [id, entry] of this.pending) {
-            clearTimeout(entry.timer);
-            entry.reject(new ServerError('connection_lost',
-                                         'The connection to the server was lost; reconnecting.'));
-            this.pending.delete(id);
-        }
+        this.#failPending('The connection to the server was lost; reconnecting.');
         const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
         this.attempt++;
         this.handlers.onStatus?.('offline', `reconnecting in ${Math.ceil(delay / 1000)} s`);

@@ -17,19 +17,27 @@ function serverEnv() {
     return Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PINFALL_')));
 }
 
-export async function startServer() {
+/**
+ * options: {clockStart: RFC 3339 instant for --clock-start, dir: a data folder to reuse (the
+ * database and secret of an earlier server, to restart on them), port: a fixed port (the same
+ * origin keeps the browser's localStorage across a restart)}. stop({keep: true}) leaves the
+ * folder for such a restart.
+ */
+export async function startServer({ clockStart = null, dir: reuse = null, port: fixedPort = 0 } = {}) {
     const bin = process.env.PINFALL_SERVER_BIN;
     const web = process.env.PINFALL_WEB_DIR;
     if (!bin || !web) {
         throw new Error('set PINFALL_SERVER_BIN (the pinfall-server binary) and PINFALL_WEB_DIR ' +
                         '(the web/ folder); tests/e2e/run.sh gets both from ctest');
     }
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pinfall-e2e-server-'));
-    fs.writeFileSync(path.join(dir, 'secret'), 'e2e-secret\n');
-    const child = spawn(bin, [
-        '--port', '0', '--bind', '127.0.0.1', '--secret-file', path.join(dir, 'secret'),
+    const dir = reuse ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pinfall-e2e-server-'));
+    if (!reuse) fs.writeFileSync(path.join(dir, 'secret'), 'e2e-secret\n');
+    const args = [
+        '--port', String(fixedPort), '--bind', '127.0.0.1', '--secret-file', path.join(dir, 'secret'),
         '--db', path.join(dir, 'db'), '--static-dir', web, '--msg-rate', '0',
-    ], { stdio: ['ignore', 'pipe', 'pipe'], env: serverEnv() });
+    ];
+    if (clockStart) args.push('--clock-start', clockStart);
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: serverEnv() });
     let log = '';
     child.stderr.on('data', (d) => { log += d; });
 
@@ -53,14 +61,15 @@ export async function startServer() {
 
     return {
         port,
+        dir,
         url: `http://127.0.0.1:${port}/`,
         log: () => log,
-        async stop() {
+        async stop({ keep = false } = {}) {
             if (child.exitCode === null) {
                 child.kill('SIGTERM');
                 await once(child, 'exit');
             }
-            fs.rmSync(dir, { recursive: true, force: true });
+            if (!keep) fs.rmSync(dir, { recursive: true, force: true });
         },
     };
 }

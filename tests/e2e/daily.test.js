@@ -1,0 +1,207 @@
+// Accounts and the daily challenge on a fixed day (--clock-start 2026-11-29T12:00:00Z):
+// registration refusals in words, the daily played to its end by clicking, the result on the
+// daily leaderboard (top, around me, paging, the player's own line), the best-game and
+// best-average boards; then a restart a day later reveals the seed, which the page checks
+// against the commitment it saw, and the daily game becomes replayable.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+
+import { botsPlayDaily } from './lib/bots.js';
+import { launchBrowser, screenshot } from './lib/browser.js';
+import { playToEnd } from './lib/play.js';
+import { startServer } from './lib/server.js';
+import { openFresh, shownError, waitIdle } from './lib/ui.js';
+
+const DAY = '2026-11-29';
+let server;
+let browser;
+let page;
+const errors = [];
+const shared = {};  // what later tests of this file need from earlier ones
+
+before(async () => {
+    server = await startServer({ clockStart: `${DAY}T12:00:00Z` });
+    browser = await launchBrowser({ reducedMotion: 'reduce' });
+    page = await browser.context.newPage();
+    page.on('pageerror', (err) => errors.push(err.message));
+});
+
+after(async () => {
+    await browser?.close();
+    await server?.stop();
+});
+
+async function go(hash) {
+    await page.evaluate((h) => { location.hash = h; }, hash);
+    await page.waitForFunction((h) => location.hash === h, hash);
+    await waitIdle(page);
+}
+
+test('register: refusals in words, then the name is shown as logged in', async () => {
+    await openFresh(page, server.url);
+    assert.equal(await page.textContent('#account-chip'), 'Register');
+    await page.click('#account-chip');
+    await page.waitForSelector('#register-form');
+    await page.fill('#register-name', 'x!');
+    await page.click('#register-button');
+    await waitIdle(page);
+    let err = await shownError(page);
+    assert.equal(err.code, 'bad_name');
+    assert.match(err.text, /3 to 24 letters, digits, spaces/);
+    await screenshot(page, '30-register-refused');
+
+    const others = await botsPlayDaily(page, Array.from({ length: 11 }, (_, i) => `Bowler ${i + 1}`));
+    shared.others = others;
+    await page.fill('#register-name', 'bowler 3');  // names compare without regard to case
+    await page.click('#register-button');
+    await waitIdle(page);
+    err = await shownError(page);
+    assert.equal(err.code, 'name_taken');
+    assert.match(err.text, /taken/);
+
+    await page.fill('#register-name', 'Ann Lee');
+    await page.click('#register-button');
+    await page.waitForSelector('#account-name');
+    assert.equal(await page.textContent('#account-chip'), 'Ann Lee');
+    assert.equal(await page.textContent('#account-name'), 'Ann Lee');
+    assert.equal(await shownError(page), null, 'the old error is gone');
+    assert.match(await page.evaluate(() => localStorage.getItem('pinfall.token')), /^[A-Za-z0-9_-]{43}$/);
+    await page.click('#show-token');
+    assert.equal(await page.textContent('#token-text'), await page.evaluate(() => localStorage.getItem('pinfall.token')));
+    await screenshot(page, '31-account');
+
+    // Every new connection logs in again with the stored token.
+    await page.reload();
+    await waitIdle(page);
+    await page.waitForFunction(() => document.getElementById('account-chip').textContent === 'Ann Lee');
+});
+
+test('the daily challenge played to its end, its score on the daily page', { timeout: 300000 }, async () => {
+    await go('#/daily');
+    assert.equal(await page.getAttribute('#daily-status', 'data-status'), 'none');
+    assert.match(await page.textContent('#daily-title'), /29 November 2026/);
+    shared.commitment = await page.textContent('#daily-commitment');
+    assert.match(shared.commitment, /^[0-9a-f]{64}$/);
+    await screenshot(page, '32-daily');
+    await page.click('#daily-start');
+    await page.waitForSelector('#play-screen:not([hidden])');
+    await waitIdle(page);
+    assert.match(await page.textContent('#ruleset-label'), /^Daily challenge · sackson rules · game \d+$/);
+    shared.game = Number((await page.textContent('#ruleset-label')).split('game ')[1]);
+    await playToEnd(page);
+    const score = Number(await page.textContent('#final-score'));
+    shared.score = score;
+    assert.ok(await page.isVisible('#ranked-note'));
+    assert.ok(await page.isHidden('#reveal-box'), 'a ranked game reveals nothing yet');
+    assert.match(await page.textContent('#share-line'), new RegExp(`^Pinfall ${DAY} sackson: .* = ${score}$`));
+    await screenshot(page, '33-daily-over');
+
+    await page.click('#new-game');  // "Back to the daily challenge"
+    await page.waitForSelector('#daily-score');
+    await waitIdle(page);
+    assert.equal(await page.getAttribute('#daily-status', 'data-status'), 'finished');
+    assert.equal(Number(await page.textContent('#daily-score')), score);
+    assert.equal(await page.isVisible('#daily-start'), false, 'one attempt a day');
+});
+
+test('the daily leaderboard: around me, paging, my own line; best game and best average', async () => {
+    await page.click('#daily-around');
+    await page.waitForSelector('#board-me.me-line');
+    await waitIdle(page);
+    const all = [...shared.others.map((o) => o.score), shared.score].sort((a, b) => b - a);
+    const rank = all.indexOf(shared.score) + 1;
+    assert.match(await page.textContent('#board-me'), new RegExp(`^You: rank ${rank} of 12, ${shared.score} pins\\.$`));
+    assert.equal(await page.getAttribute('#board-around', 'aria-pressed'), 'true');
+    const me = await page.$eval('#leaders-screen .board tr.me', (tr) => ({ rank: Number(tr.dataset.rank), name: tr.cells[1].textContent }));
+    assert.deepEqual(me, { rank, name: 'Ann Lee' });
+    await screenshot(page, '34-leaderboard-around-me');
+
+    const ranks = () => page.$$eval('#leaders-screen .board tbody tr', (rows) => rows.map((r) => Number(r.dataset.rank)));
+    await page.click('#board-top');
+    await waitIdle(page);
+    const first = await ranks();
+    assert.equal(first.length, 10);
+    assert.deepEqual(first, [...first].sort((a, b) => a - b));
+    assert.equal(first[0], 1);
+    assert.match(await page.textContent('#board-info'), /^Ranks 1–\d+ of 12$/);
+    await page.click('#board-next');
+    await waitIdle(page);
+    const second = await ranks();
+    assert.equal(second.length, 2);
+    assert.ok(second[0] >= first[9]);
+    assert.equal(await page.isVisible('#board-next'), false, 'no page after the last');
+    await page.click('#board-prev');
+    await waitIdle(page);
+    assert.deepEqual(await ranks(), first);
+
+    await page.click('.tab[data-board="best_game"]');
+    await page.waitForSelector('#leaders-screen .board[data-board="best_game"]');
+    await waitIdle(page);
+    assert.match(await page.textContent('#board-me'), new RegExp(`rank \\d+ of 12, ${shared.score} pins`));
+    await page.click('.tab[data-board="best_average"]');
+    await page.waitForFunction(() => location.hash === '#/leaders/best_average');
+    await waitIdle(page);
+    assert.equal(await page.textContent('#board-me'), 'You are not on this board.');
+    assert.match(await page.textContent('#leaders-screen .board-empty'), /Nobody/);
+    assert.deepEqual(errors, []);
+});
+
+test('the profile: the finished game, statistics and the histogram', async () => {
+    await page.click('a[data-nav="profile"]');
+    await page.waitForSelector('#profile-stats');
+    await waitIdle(page);
+    assert.equal(await page.textContent('#profile-name'), 'Ann Lee (you)');
+    const stat = (name) => page.textContent(`[data-stat="${name}"] .stat-value`);
+    assert.equal(await stat('games'), '1');
+    assert.equal(await stat('average'), String(shared.score));
+    assert.equal(await stat('high'), String(shared.score));
+    assert.equal(await stat('streak'), '1');
+    const bars = await page.$$eval('#histogram rect.bar', (els) => els.map((r) => ({
+        from: Number(r.dataset.from), to: Number(r.dataset.to), count: Number(r.dataset.count),
+        height: Number(r.getAttribute('height')) })));
+    assert.ok(bars.length >= 10, 'a bar for every bin from 0 to 300');
+    assert.equal(bars[0].from, 0);
+    assert.equal(bars.at(-1).to, 300);
+    const full = bars.filter((b) => b.count > 0);
+    assert.equal(full.length, 1);
+    assert.ok(full[0].from <= shared.score && shared.score <= full[0].to, 'the game is in its bin');
+    assert.ok(full[0].height > 100, 'the bar is drawn');
+    const row = await page.$eval(`#recent-games tr[data-game="${shared.game}"]`, (tr) => tr.textContent);
+    assert.match(row, new RegExp(`Daily ${DAY}${shared.score}`));
+    await screenshot(page, '35-profile');
+
+    // Before the reveal a ranked game's record is not public: the replay page says so.
+    await page.click(`#recent-games tr[data-game="${shared.game}"] a`);
+    await page.waitForSelector('#replay-hidden');
+    assert.match(await page.textContent('#replay-hidden'), /revealed with its day/);
+});
+
+test('a day later the seed is revealed, checked against the commitment, and the game replays', { timeout: 120000 }, async () => {
+    await server.stop({ keep: true });
+    server = await startServer({ clockStart: '2026-11-30T02:00:00Z', dir: server.dir, port: server.port });
+    await page.goto(`${server.url}#/daily`);
+    await waitIdle(page);
+    await page.waitForSelector('#revealed-check[data-check]');
+    assert.equal(await page.textContent('#account-chip'), 'Ann Lee', 'logged in again after the restart');
+    assert.match(await page.textContent('#daily-title'), /30 November 2026/);
+    assert.equal(await page.getAttribute('#daily-status', 'data-status'), 'none');
+    assert.match(await page.textContent('#revealed-date'), /29 November 2026/);
+    assert.equal(await page.getAttribute('#revealed-check', 'data-check'), 'ok');
+    await screenshot(page, '36-daily-revealed');
+
+    await page.goto(`${server.url}#/game/${shared.game}`);
+    await page.waitForSelector('#replay-slider');
+    await waitIdle(page);
+    assert.equal(await page.getAttribute('#replay-check', 'data-ok'), 'true');
+    assert.equal(await page.textContent('#replay-step'), `Step 0 of ${await page.getAttribute('#replay-slider', 'max')}`);
+    await page.click('#replay-next');
+    assert.match(await page.textContent('#replay-action'), /^\d:[\d,]+: pile \d \(.+\) knocks down [\d-]+\.|^s: stop the ball/);
+    await page.click('#replay-last');
+    assert.match(await page.textContent('#replay-screen .frame-label'), new RegExp(`^Game over: ${shared.score}$`));
+    assert.equal(await page.textContent('#replay-screen .sheet-score'), `Score ${shared.score}`);
+    await page.click('#verify');
+    await page.waitForSelector('#verify-result[data-ok="true"]');
+    await screenshot(page, '37-replay-daily');
+    assert.deepEqual(errors, []);
+});

@@ -1,0 +1,50 @@
+// Other players for the boards: each opens its own WebSocket from inside a page (node 20 has no
+// WebSocket of its own), registers, plays the day's challenge for a few legal plays and resigns,
+// so the daily leaderboard fills with different scores.
+
+/**
+ * Registers `names` as players who each finish today's daily attempt; player i makes i + 1
+ * plays before resigning. Resolves with [{name, game, score}].
+ */
+export async function botsPlayDaily(page, names) {
+    return page.evaluate(async (names) => {
+        function connect() {
+            return new Promise((resolve, reject) => {
+                const ws = new WebSocket(`ws://${location.host}/ws`);
+                let id = 0;
+                const waiting = new Map();
+                ws.onmessage = (ev) => {
+                    const msg = JSON.parse(ev.data);
+                    const w = waiting.get(msg.re);
+                    if (!w) return;
+                    waiting.delete(msg.re);
+                    if (msg.type === 'error') w.reject(new Error(`${msg.code}: ${msg.message}`));
+                    else w.resolve(msg);
+                };
+                const request = (type, fields = {}) => new Promise((res, rej) => {
+                    id++;
+                    waiting.set(id, { resolve: res, reject: rej });
+                    ws.send(JSON.stringify({ type, id, ...fields }));
+                });
+                ws.onopen = () => resolve({ ws, request });
+                ws.onerror = () => reject(new Error('bot could not connect'));
+            });
+        }
+        const out = [];
+        for (const [i, name] of names.entries()) {
+            const { ws, request } = await connect();
+            await request('hello', { version: 1 });
+            await request('register', { name });
+            let msg = await request('daily_start');
+            for (let plays = 0; plays <= i; plays++) {
+                const pile = msg.legal.findIndex((groups) => groups.length > 0);
+                if (pile < 0) break;
+                msg = await request('play', { game: msg.game, pile: pile + 1, pins: msg.legal[pile][0] });
+            }
+            const over = await request('resign', { game: msg.game });
+            out.push({ name, game: msg.game, score: over.events.at(-1).score });
+            ws.close();
+        }
+        return out;
+    }, names);
+}

@@ -1,0 +1,155 @@
+// The browser's replay engine (web/js/solitaire/replay.js) against the server: 80 practice
+// games on fixed seeds, played over a raw WebSocket with seeded-random or greedy legal plays,
+// stops and resignations (both rulesets); replaying each revealed record in node must give the
+// server's deals, legal plays after every action, sheets and final score. Then one game is
+// replayed step by step in the page (#/game/{id}) with the buttons, the slider and the arrows.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+
+import { dealText } from '../../web/js/solitaire/deal.js';
+import { replaySteps } from '../../web/js/solitaire/replay.js';
+import { launchBrowser, screenshot } from './lib/browser.js';
+import { startServer } from './lib/server.js';
+import { waitIdle } from './lib/ui.js';
+
+let server;
+let browser;
+let page;
+let games;
+
+before(async () => {
+    server = await startServer();
+    browser = await launchBrowser({ reducedMotion: 'reduce' });
+    page = await browser.context.newPage();
+    await page.goto(server.url);
+    await waitIdle(page);
+});
+
+after(async () => {
+    await browser?.close();
+    await server?.stop();
+});
+
+/**
+ * Plays `count` games in the page over its own WebSocket; returns their traces. Seeds and
+ * choices are fixed (a seeded generator), so the games are the same on every run: odd games
+ * pick random plays and stop at random, even ones always take the largest group (more strikes
+ * and spares, so frame 10's bonus deals come up).
+ */
+function playRandomGames(count) {
+    return page.evaluate(async (count) => {
+        const ws = new WebSocket(`ws://${location.host}/ws`);
+        await new Promise((resolve) => { ws.onopen = resolve; });
+        let id = 0;
+        const waiting = new Map();
+        ws.onmessage = (ev) => {
+            const msg = JSON.parse(ev.data);
+            waiting.get(msg.re)?.(msg);
+            waiting.delete(msg.re);
+        };
+        const request = (type, fields = {}) => new Promise((resolve) => {
+            waiting.set(++id, resolve);
+            ws.send(JSON.stringify({ type, id, ...fields }));
+        });
+        await request('hello', { version: 1 });
+        let state = 0x9e3779b9;
+        const random = () => {  // mulberry32
+            state = (state + 0x6d2b79f5) >>> 0;
+            let t = state;
+            t = Math.imul(t ^ (t >>> 15), t | 1);
+            t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+            return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+        };
+        const out = [];
+        for (let g = 0; g < count; g++) {
+            const ruleset = g % 4 < 2 ? 'sackson' : 'strict';
+            const greedy = g % 2 === 0;
+            const seed = (0x5eed0000 + g).toString(16).padStart(64, 'a');
+            let msg = await request('practice_start', { ruleset, seed });
+            const game = msg.game;
+            const trace = [{ legal: msg.legal, sheet: msg.sheet }];
+            while (!msg.reveal) {
+                const piles = msg.legal.map((groups, i) => [i + 1, groups]).filter(([, gs]) => gs.length > 0);
+                const r = random();
+                if (r < 0.004 * (g % 5)) msg = await request('resign', { game });
+                else if (piles.length === 0 || (!greedy && r < 0.15)) msg = await request('stop', { game });
+                else if (greedy) {
+                    const [pile, pins] = piles.flatMap(([p, gs]) => gs.map((pins) => [p, pins]))
+                        .reduce((best, x) => (x[1].length > best[1].length ? x : best));
+                    msg = await request('play', { game, pile, pins });
+                } else {
+                    const [pile, groups] = piles[Math.floor(random() * piles.length)];
+                    const pins = groups[Math.floor(random() * groups.length)];
+                    msg = await request('play', { game, pile, pins: [...pins].reverse() });
+                }
+                if (msg.type === 'error') throw new Error(`${msg.code}: ${msg.message}`);
+                trace.push({ legal: msg.legal, sheet: msg.sheet ?? null });
+            }
+            out.push({ game, trace, reveal: msg.reveal, score: msg.events.at(-1).score });
+        }
+        ws.close();
+        return out;
+    }, count);
+}
+
+test('80 games replayed in node give the server\'s deals, legal plays, sheets and scores', { timeout: 120000 }, async () => {
+    games = await playRandomGames(80);
+    let actions = 0;
+    for (const g of games) {
+        const { steps, final } = await replaySteps(g.reveal.record);
+        assert.equal(steps.length, g.trace.length, `game ${g.game}: one step per action`);
+        g.reveal.deals.forEach((deal, k) => assert.equal(dealText(final.deals[k]), deal, `game ${g.game} deal ${k}`));
+        let sheet = g.trace[0].sheet;
+        steps.forEach((step, i) => {
+            assert.equal(step.error, null, `game ${g.game} action ${i}`);
+            assert.deepEqual(step.state.legal, g.trace[i].legal, `game ${g.game}: legal plays after action ${i}`);
+            sheet = g.trace[i].sheet ?? sheet;
+            assert.deepEqual(step.state.sheet, sheet, `game ${g.game}: sheet after action ${i}`);
+        });
+        assert.equal(final.over, true);
+        assert.equal(steps.at(-1).state.score, g.score, `game ${g.game}: final score`);
+        actions += steps.length - 1;
+    }
+    assert.ok(actions > 1000, `${actions} actions compared`);
+    assert.ok(games.some((g) => g.reveal.deals.length > 10), 'some game reached the bonus deals');
+    assert.ok(games.some((g) => g.reveal.record.endsWith(' r')), 'some game was resigned');
+});
+
+test('a finished game replayed step by step in the page', async () => {
+    const g = games.find((x) => x.reveal.deals.length === 11) ?? games[0];
+    const errors = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    await page.evaluate((id) => { location.hash = `#/game/${id}`; }, g.game);
+    await page.waitForSelector('#replay-slider');
+    await waitIdle(page);
+    const last = g.trace.length - 1;
+    assert.equal(await page.textContent('#replay-step'), `Step 0 of ${last}`);
+    assert.equal(await page.textContent('#replay-action'), 'The opening deal.');
+    assert.equal(await page.getAttribute('#replay-check', 'data-ok'), 'true');
+    const pinsDown = () => page.$$eval('#replay-screen .pin.down', (els) => els.length);
+    assert.equal(await pinsDown(), 0);
+
+    // The first action that is a play knocks its pins down on screen.
+    const tokens = g.reveal.record.split(' ').slice(3);
+    const firstPlay = tokens.findIndex((t) => t.includes(':'));
+    for (let i = 0; i <= firstPlay; i++) await page.click('#replay-next');
+    assert.equal(await page.textContent('#replay-step'), `Step ${firstPlay + 1} of ${last}`);
+    assert.match(await page.textContent('#replay-action'), new RegExp(`^${tokens[firstPlay]}: pile`));
+    await page.waitForTimeout(300);
+    await screenshot(page, '50-replay-step');
+
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await page.textContent('#replay-step'), `Step ${firstPlay} of ${last}`);
+    await page.click('#replay-last');
+    assert.equal(await page.textContent('#replay-screen .sheet-score'), `Score ${g.score}`);
+    assert.match(await page.textContent('#replay-screen .frame-label'), new RegExp(`^Game over: ${g.score}$`));
+    await page.click('#replay-first');
+    assert.equal(await pinsDown(), 0);
+    await page.$eval('#replay-slider', (el, v) => { el.value = String(v); el.dispatchEvent(new Event('input')); }, last);
+    assert.equal(await page.textContent('#replay-step'), `Step ${last} of ${last}`);
+    await page.click('#verify');
+    await page.waitForSelector('#verify-result[data-ok="true"]');
+    await screenshot(page, '51-replay-end');
+    assert.deepEqual(errors, []);
+});

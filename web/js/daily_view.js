@@ -1,0 +1,135 @@
+// The daily challenge: today's date and the player's attempt (start, resume, or its score), the
+// commitment to today's seed, the last revealed day's seed checked against the commitment this
+// browser saw that day, and the top of today's leaderboard with the player's own line.
+
+import { commitmentOf } from './solitaire/deal.js';
+import { busy, fillScreen, formatDay, formatInstant, h } from './dom.js';
+import { boardTable, meLine } from './leaderboard_table.js';
+
+const COMMITMENTS_KEY = 'pinfall.commitments';  // {date: commitment} seen by this browser
+
+function seenCommitments() {
+    try {
+        return JSON.parse(localStorage.getItem(COMMITMENTS_KEY) ?? '{}') ?? {};
+    } catch {
+        return {};
+    }
+}
+
+function rememberCommitment(date, commitment) {
+    const seen = seenCommitments();
+    seen[date] = commitment;
+    const keep = Object.keys(seen).sort().slice(-60);  // two months is plenty
+    localStorage.setItem(COMMITMENTS_KEY, JSON.stringify(Object.fromEntries(keep.map((d) => [d, seen[d]]))));
+}
+
+export class DailyView {
+    /** startDaily(): starts or resumes today's attempt; replayDay(date): unranked replay. */
+    constructor(el, client, messages, { startDaily, replayDay }) {
+        this.el = el;
+        this.client = client;
+        this.messages = messages;
+        this.startDaily = startDaily;
+        this.replayDay = replayDay;
+    }
+
+    async show() {
+        let daily;
+        let board;
+        try {
+            [daily, board] = await busy(() => Promise.all([
+                this.client.request('daily'),
+                this.client.request('leaderboard', { board: 'daily', limit: 5 }),
+            ]));
+        } catch (err) {
+            this.messages.error(err);
+            return;
+        }
+        rememberCommitment(daily.date, daily.commitment);
+        fillScreen(this.el,
+                   h('h2', { id: 'daily-title' }, 'Daily challenge ', h('span', { class: 'muted', text: formatDay(daily.date) })),
+                   this.#attempt(daily),
+                   this.#board(daily, board),
+                   this.#fairness(daily));
+        if (daily.revealed) await this.#checkRevealed(daily.revealed);
+    }
+
+    #attempt(d) {
+        const panel = h('div', { id: 'daily-status', class: 'card-panel daily-attempt', data: { status: d.status } });
+        const times = h('p', { class: 'muted' },
+                        `Everyone plays the same deals today (${d.ruleset} rules). Attempts may start until `,
+                        h('strong', { text: formatInstant(d.ends_at) }), '; a started one may be finished until the reveal at ',
+                        h('strong', { text: formatInstant(d.reveals_at) }), '.');
+        const button = (text, id) => h('button', { type: 'button', id, class: 'primary big',
+                                                   text, on: { click: () => this.startDaily() } });
+        if (d.status === 'anonymous') {
+            panel.append(h('p', { class: 'lead', text: 'One ranked attempt a day, on the leaderboard for everyone to see.' }),
+                         h('a', { class: 'button-link primary big', href: '#/account', id: 'daily-register', text: 'Register to play' }));
+        } else if (d.status === 'none') {
+            panel.append(h('p', { class: 'lead', text: 'You have not played today\'s challenge yet. You get one attempt.' }),
+                         button('Start today\'s challenge', 'daily-start'));
+        } else if (d.status === 'started') {
+            panel.append(h('p', { class: 'lead', text: `Your attempt (game ${d.game}) is in progress.` }),
+                         button('Resume today\'s challenge', 'daily-resume'));
+        } else {
+            panel.append(h('p', { class: 'lead' }, 'You scored ',
+                           h('strong', { id: 'daily-score', class: 'big-score', text: String(d.score) }),
+                           ' today.'),
+                         h('div', { class: 'buttons' },
+                           h('a', { class: 'button-link', id: 'daily-around', href: `#/leaders/daily/${d.date}/around`,
+                                    text: 'Where I stand' }),
+                           h('a', { class: 'button-link', href: `#/game/${d.game}`, text: 'My game' })));
+        }
+        panel.append(times);
+        return panel;
+    }
+
+    #board(d, board) {
+        return h('div', { class: 'card-panel' },
+                 h('h3', {}, 'Today\'s leaderboard ', h('span', { class: 'muted', text: `(${board.total} finished)` })),
+                 boardTable(board, { empty: 'Nobody has finished today\'s challenge yet.' }),
+                 meLine(board) ? h('p', { id: 'daily-me', class: 'me-line', text: meLine(board) }) : null,
+                 h('a', { href: `#/leaders/daily/${d.date}`, id: 'daily-full-board', text: 'The whole leaderboard' }));
+    }
+
+    #fairness(d) {
+        const revealed = d.revealed;
+        const box = h('div', { class: 'card-panel fairness' },
+            h('h3', { text: 'Fair deals: the commitment' }),
+            h('p', { class: 'muted', text: 'Today\'s seed is secret until the reveal; this is its SHA-256. ' +
+                'Once the seed is published, anyone can check it against this and re-derive every deal.' }),
+            h('code', { id: 'daily-commitment', class: 'hex', text: d.commitment }));
+        if (!revealed) {
+            box.append(h('p', { class: 'muted', text: 'No day has been revealed yet.' }));
+            return box;
+        }
+        box.append(
+            h('h3', {}, 'Last revealed day: ', h('span', { id: 'revealed-date', text: formatDay(revealed.date) })),
+            h('p', { class: 'muted', text: 'Its seed:' }),
+            h('code', { id: 'revealed-seed', class: 'hex', text: revealed.seed }),
+            h('p', { id: 'revealed-check', class: 'check', text: 'Checking the seed\u2026' }),
+            h('div', { class: 'buttons' },
+              h('button', { type: 'button', id: 'replay-day', text: 'Replay that day (unranked)',
+                            on: { click: () => this.replayDay(revealed.date) } }),
+              h('a', { class: 'button-link', href: `#/leaders/daily/${revealed.date}`, text: 'Its leaderboard' })));
+        return box;
+    }
+
+    /** Compares SHA-256 of the revealed seed with the commitment this browser saw that day. */
+    async #checkRevealed(revealed) {
+        const el = this.el.querySelector('#revealed-check');
+        const computed = await commitmentOf(revealed.seed);
+        const seen = seenCommitments()[revealed.date];
+        if (!seen) {
+            el.textContent = `SHA-256 of this seed is ${computed}. This browser did not see that ` +
+                'day\'s commitment; compare it with one saved on the day.';
+            el.dataset.check = 'unknown';
+        } else if (seen === computed) {
+            el.textContent = '\u2713 The seed matches the commitment this browser saw on that day.';
+            el.dataset.check = 'ok';
+        } else {
+            el.textContent = `\u2717 The seed does NOT match the commitment seen on that day (${seen}).`;
+            el.dataset.check = 'mismatch';
+        }
+    }
+}

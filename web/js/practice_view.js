@@ -1,0 +1,79 @@
+// The practice start screen: the start form (ruleset, optional seed), the list of this guest's
+// unfinished games to resume, and a replay of a revealed daily challenge as unranked practice.
+
+import { busy } from './dom.js';
+
+export class PracticeView {
+    /**
+     * client: protocol Client; messages: Messages; openSnapshot(snap): shows a started game;
+     * openGame(id): resumes a game by id.
+     */
+    constructor(client, messages, { openSnapshot, openGame }) {
+        this.client = client;
+        this.messages = messages;
+        this.openSnapshot = openSnapshot;
+        this.openGame = openGame;
+        this.unfinished = new Set();
+        const $ = (id) => document.getElementById(id);
+        this.el = { form: $('start-form'), button: $('start-button'), seed: $('seed'),
+                    resume: $('resume'), list: $('resume-list') };
+        this.el.form.addEventListener('submit', (ev) => {
+            ev.preventDefault();
+            const form = new FormData(ev.target);
+            const fields = { ruleset: form.get('ruleset') };
+            const seed = String(form.get('seed') ?? '').trim();
+            if (seed !== '') fields.seed = seed;
+            this.start(fields, this.el.button);
+        });
+    }
+
+    /** Starts a practice game (fields of practice_start); errors stay on the current screen. */
+    async start(fields, button = null) {
+        this.messages.clearError();
+        if (button) button.disabled = true;
+        try {
+            const snap = await busy(() => this.client.request('practice_start', fields));
+            await this.openSnapshot(snap);
+        } catch (err) {
+            this.messages.error(err);
+        } finally {
+            if (button) button.disabled = false;
+        }
+    }
+
+    /** The unfinished games of the welcome (replaces the list). */
+    setUnfinished(ids) {
+        this.unfinished = new Set(ids);
+        this.render();
+    }
+
+    /** Keeps the list right when the player leaves a game: unfinished ones stay offered. */
+    leftGame(state) {
+        if (!state) return;
+        if (state.over) this.unfinished.delete(state.id);
+        else if (state.mode === 'practice') this.unfinished.add(state.id);
+        this.render();
+    }
+
+    render() {
+        const ids = [...this.unfinished].sort((a, b) => a - b);
+        this.el.resume.hidden = ids.length === 0;
+        this.el.list.replaceChildren(...ids.map((id) => {
+            const li = document.createElement('li');
+            const btn = document.createElement('button');
+            btn.type = 'button';
+            btn.dataset.game = String(id);
+            btn.textContent = `Resume game ${id}`;
+            btn.addEventListener('click', () => {
+                this.messages.clearError();
+                this.openGame(id);
+            });
+            li.append(btn);
+            return li;
+        }));
+    }
+
+    focus() {
+        this.el.seed.focus();
+    }
+}

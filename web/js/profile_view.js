@@ -1,0 +1,99 @@
+// A player's profile: statistics over their finished solitaire games (games, average, high game,
+// strike and spare percentages per frame, daily streaks), the score histogram as a chart, the
+// recent games with a replay link each, and the finished games on real lanes.
+
+import { busy, fillScreen, formatDay, formatInstant, h, plural } from './dom.js';
+import { histogramChart } from './histogram.js';
+
+const LANE_RULESETS = { 'compact-official': 'Compact Bowling', compact: 'Compact (simple)', tenpin: 'Ten-pin' };
+
+export class ProfileView {
+    /** player(): the logged-in player or null. */
+    constructor(el, client, messages, { player }) {
+        this.el = el;
+        this.client = client;
+        this.messages = messages;
+        this.player = player;
+    }
+
+    /** params.player: a player id, or null for the logged-in player. */
+    async show({ player = null }) {
+        if (player === null && !this.player()) {
+            fillScreen(this.el, h('h2', { text: 'Profile' }),
+                       h('div', { class: 'card-panel' },
+                         h('p', { text: 'Your profile holds your statistics, a chart of your scores ' +
+                             'and your recent games. Register to start one.' }),
+                         h('a', { class: 'button-link primary', href: '#/account', text: 'Register' })));
+            return;
+        }
+        let p;
+        try {
+            p = await busy(() => this.client.request('profile', player === null ? {} : { player }));
+        } catch (err) {
+            fillScreen(this.el, h('h2', { text: 'Profile' }));
+            this.messages.error(err);
+            return;
+        }
+        const mine = p.player.id === this.player()?.id;
+        fillScreen(this.el,
+                   h('h2', { id: 'profile-name' }, p.player.name,
+                     mine ? h('span', { class: 'muted', text: ' (you)' }) : null),
+                   this.#stats(p),
+                   h('div', { class: 'card-panel' },
+                     h('h3', { text: 'Scores' }),
+                     p.games === 0 ? h('p', { class: 'muted', text: 'No finished game yet: the chart of your scores starts with the first.' })
+                         : h('div', { id: 'histogram', class: 'chart' }, histogramChart(p.histogram))),
+                   this.#recent(p),
+                   this.#lanes(p));
+    }
+
+    #stats(p) {
+        const stat = (id, label, value, note = '') => h('div', { class: 'stat', data: { stat: id } },
+            h('span', { class: 'stat-value', text: String(value) }),
+            h('span', { class: 'stat-label', text: label }),
+            note ? h('span', { class: 'stat-note', text: note }) : null);
+        return h('div', { class: 'stats', id: 'profile-stats' },
+                 stat('games', 'Games', p.games),
+                 stat('average', 'Average', p.games ? p.average : '\u2013'),
+                 stat('high', 'High game', p.games ? p.high_game : '\u2013'),
+                 stat('strikes', 'Strikes', `${p.strike_pct}%`, 'of frames'),
+                 stat('spares', 'Spares', `${p.spare_pct}%`, 'of frames'),
+                 stat('streak', 'Daily streak', p.streak.current, `longest ${p.streak.longest}`));
+    }
+
+    #recent(p) {
+        const rows = p.recent.map((g) => h('tr', { data: { game: g.game } },
+            h('td', {}, g.mode === 'daily' ? `Daily ${g.day}` : g.mode),
+            h('td', { class: 'num strong', text: String(g.score) }),
+            h('td', { class: 'when', text: formatInstant(g.finished_at) }),
+            h('td', {}, h('a', { class: 'button-link small', href: `#/game/${g.game}`,
+                                 'aria-label': `Replay game ${g.game}`, text: 'Replay' }))));
+        return h('div', { class: 'card-panel' },
+                 h('h3', {}, 'Recent games ', h('span', { class: 'muted', text: `(${plural(p.games, 'finished game')})` })),
+                 rows.length === 0 ? h('p', { class: 'muted', text: 'None yet.' })
+                     : h('div', { class: 'table-wrap' },
+                         h('table', { class: 'board', id: 'recent-games' },
+                           h('thead', {}, h('tr', {}, h('th', { text: 'Game' }), h('th', { class: 'num', text: 'Score' }),
+                                            h('th', { text: 'Finished' }), h('th', { text: '' }))),
+                           h('tbody', {}, ...rows))));
+    }
+
+    #lanes(p) {
+        const lanes = p.lanes ?? [];
+        const rows = lanes.map((l) => h('tr', { data: { lane: l.lane } },
+            h('td', {}, h('a', { href: `#/lane/${l.lane}`, text: l.lane })),
+            h('td', { text: LANE_RULESETS[l.ruleset] ?? l.ruleset }),
+            h('td', { text: l.side }),
+            h('td', { class: 'num strong', text: String(l.score) }),
+            h('td', { class: 'when', text: formatDay(l.finished_at.slice(0, 10)) })));
+        return h('div', { class: 'card-panel' },
+                 h('h3', { text: 'Games on real lanes' }),
+                 h('p', { class: 'muted', text: 'Scored on a lane page; they count in no solitaire figure.' }),
+                 rows.length === 0 ? h('p', { class: 'muted', text: 'None yet.' })
+                     : h('div', { class: 'table-wrap' },
+                         h('table', { class: 'board', id: 'lane-games' },
+                           h('thead', {}, h('tr', {}, ...['Lane', 'Rules', 'Side', 'Score', 'Finished']
+                               .map((t) => h('th', { class: t === 'Score' ? 'num' : '', text: t })))),
+                           h('tbody', {}, ...rows))));
+    }
+}

@@ -1,0 +1,153 @@
+// Replays a stored game step by step (GET /api/games/{id}: its record and seed, public once
+// the game is finished, or its day revealed for a ranked game). The deals are re-derived here
+// from the seed (SHA-256, solitaire/deal.js) and the record replayed by solitaire/replay.js,
+// shown with the play screen's rack and sheet views; the server can verify the record too.
+
+import { cardLabel } from './cards.js';
+import { busy, fillScreen, formatDay, formatInstant, h, plural } from './dom.js';
+import { RackView } from './rack_view.js';
+import { SheetView } from './sheet_view.js';
+import { replaySteps } from './solitaire/replay.js';
+
+/** GET a JSON document of the HTTP API; rejects with {code, message} on an error status. */
+export async function getJson(path) {
+    const res = await fetch(path, { headers: { accept: 'application/json' } });
+    const body = await res.json().catch(() => ({ code: 'bad_json', message: 'The server sent text that is not JSON.' }));
+    if (!res.ok) throw Object.assign(new Error(body.message ?? res.statusText), { code: body.code });
+    return body;
+}
+
+function describe(step, before) {
+    const a = step.action;
+    if (!a) return 'The opening deal.';
+    if (a.kind === 'stop') return `${a.text}: stop the ball.`;
+    if (a.kind === 'resign') return `${a.text}: resign.`;
+    const ball = before.piles[a.pile - 1].up;
+    return `${a.text}: pile ${a.pile} (${cardLabel(ball)}) knocks down ${a.pins.join('-')}.`;
+}
+
+export class ReplayView {
+    constructor(el, messages) {
+        this.el = el;
+        this.messages = messages;
+        this.steps = [];
+        this.at = 0;
+        document.addEventListener('keydown', (ev) => {
+            if (document.body.dataset.screen !== 'replay' || this.steps.length === 0) return;
+            if (ev.target?.tagName === 'INPUT') return;  // the slider steps by itself
+            if (ev.key === 'ArrowRight') this.go(this.at + 1, true);
+            else if (ev.key === 'ArrowLeft') this.go(this.at - 1);
+            else return;
+            ev.preventDefault();
+        });
+    }
+
+    async show({ game }) {
+        this.steps = [];
+        let g;
+        try {
+            g = await busy(() => getJson(`/api/games/${game}`));
+        } catch (err) {
+            fillScreen(this.el, h('h2', { text: `Game ${game}` }));
+            this.messages.error(err);
+            return;
+        }
+        const who = g.player ? h('a', { href: `#/profile/${g.player.id}`, text: g.player.name }) : 'a guest';
+        const what = g.mode === 'daily' ? `Daily challenge of ${formatDay(g.day)}` : `A ${g.mode} game`;
+        const head = [h('h2', { id: 'replay-title', text: `Game ${g.game}` }),
+                      h('p', { class: 'intro' }, `${what}, ${g.ruleset} rules, by `, who,
+                        g.finished ? `: ${g.score} (${plural(g.strikes, 'strike')}, ${plural(g.spares, 'spare')}), finished ${formatInstant(g.finished_at)}.`
+                                   : ': not finished yet.')];
+        if (!g.record) {
+            fillScreen(this.el, ...head, h('div', { class: 'card-panel', id: 'replay-hidden' },
+                h('p', { text: g.mode === 'practice' ? 'Its record is public once the game is finished.'
+                    : 'A ranked game\'s seed and record are revealed with its day, an hour after the day ends (UTC). ' +
+                      'Until then only its leaderboard line is public.' })));
+            return;
+        }
+        let replay;
+        try {
+            replay = await busy(() => replaySteps(g.record));
+        } catch (err) {
+            fillScreen(this.el, ...head);
+            this.messages.error(`This record cannot be replayed: ${err.message}`);
+            return;
+        }
+        this.steps = replay.steps;
+        this.#build(head, g, replay);
+        this.go(0);
+    }
+
+    #build(head, g, replay) {
+        const final = replay.steps[replay.steps.length - 1];
+        const same = !final.error && final.state.score === g.score;
+        const btn = (id, text, label, to) => h('button', { type: 'button', id, 'aria-label': label, text,
+                                                          on: { click: () => this.go(to(), id === 'replay-next') } });
+        this.slider = h('input', { type: 'range', id: 'replay-slider', min: 0, max: this.steps.length - 1,
+                                   value: 0, 'aria-label': 'Step' });
+        this.slider.addEventListener('input', () => this.go(Number(this.slider.value)));
+        this.counter = h('span', { id: 'replay-step', class: 'muted' });
+        this.text = h('p', { id: 'replay-action', class: 'replay-action', 'aria-live': 'polite' });
+        const rack = h('div', { class: 'rack', role: 'group', 'aria-label': 'Pins' });
+        const piles = h('div', { class: 'piles', role: 'group', 'aria-label': 'Ball piles' });
+        const burn = h('p', { class: 'burn', hidden: true });
+        const sheet = h('div', { class: 'sheet' });
+        this.frameLabel = h('span', { class: 'frame-label' });
+        this.rack = new RackView(rack, piles, burn, { onPin: () => {}, onPile: () => {} });
+        this.sheet = new SheetView(sheet);
+        const verifyOut = h('span', { id: 'verify-result', class: 'muted' });
+        fillScreen(this.el, ...head,
+            h('div', { class: 'replay-controls' },
+              btn('replay-first', '\u00ab First', 'First step', () => 0),
+              btn('replay-prev', '\u25c0', 'Step back', () => this.at - 1),
+              btn('replay-next', '\u25b6', 'Next step', () => this.at + 1),
+              btn('replay-last', 'Last \u00bb', 'Last step', () => this.steps.length - 1),
+              this.slider, this.counter),
+            h('div', { class: 'status-line' }, this.frameLabel), this.text,
+            h('div', { class: 'table' }, rack, h('div', { class: 'side' }, piles, burn)),
+            h('section', { class: 'sheet-wrap', 'aria-label': 'Score sheet' }, sheet),
+            h('div', { class: 'card-panel' },
+              h('p', { id: 'replay-check', data: { ok: String(same) },
+                       text: same ? `\u2713 Replayed in this browser from the seed: ${final.state.score}, the stored score.`
+                           : `\u2717 Replayed in this browser: ${final.error ?? final.state.score}; the server stored ${g.score}.` }),
+              h('div', { class: 'buttons' },
+                h('button', { type: 'button', id: 'verify', text: 'Verify on the server',
+                              on: { click: () => this.#verify(g.game, verifyOut) } }), verifyOut),
+              h('details', {}, h('summary', { text: 'Seed and record' }),
+                h('dl', { class: 'reveal-list' }, h('dt', { text: 'Seed' }), h('dd', {}, h('code', { text: g.seed })),
+                  h('dt', { text: 'Record' }), h('dd', {}, h('code', { id: 'replay-record', text: g.record }))))));
+    }
+
+    /** Shows step i; `animate`: the pins of a play fall (stepping forward one at a time). */
+    go(i, animate = false) {
+        if (this.steps.length === 0) return;
+        const at = Math.max(0, Math.min(this.steps.length - 1, i));
+        const step = this.steps[at];
+        const before = this.steps[Math.max(0, at - 1)].state;
+        const fell = animate && at === this.at + 1 && step.action?.kind === 'play' ? step.action.pins : [];
+        this.at = at;
+        const s = step.state;
+        this.rack.render(s, { pile: step.action?.kind === 'play' ? step.action.pile : null, pins: new Set(),
+                              hintPins: new Set(), hintPiles: new Set(), fell, locked: true });
+        this.sheet.render(s.sheet, s.over ? 0 : s.frame);
+        this.slider.value = String(at);
+        this.counter.textContent = `Step ${at} of ${this.steps.length - 1}`;
+        this.frameLabel.textContent = s.over ? `Game over: ${s.score}` : `Frame ${s.frame} \u00b7 Ball ${s.ball} \u00b7 deal ${s.deal}`;
+        const notes = step.notes.length > 0 ? ` ${step.notes.join('. ')}.` : '';
+        this.text.textContent = `${describe(step, before)}${notes}${step.error ? ` Refused: ${step.error}.` : ''}`;
+        this.el.dataset.step = String(at);
+    }
+
+    async #verify(game, out) {
+        out.textContent = 'Checking\u2026';
+        try {
+            const v = await busy(() => getJson(`/api/games/${game}/verify`));
+            out.textContent = v.ok ? `\u2713 The server replayed the record: ${v.replayed_score}.`
+                : `\u2717 The server's replay failed at action ${v.failed_index}: ${v.error}.`;
+            out.dataset.ok = String(v.ok);
+        } catch (err) {
+            out.textContent = '';
+            this.messages.error(err);
+        }
+    }
+}

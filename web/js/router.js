@@ -1,0 +1,49 @@
+// Screens and addresses: which screen is shown (body[data-screen], one <section> each), the
+// address of each (#/daily, #/profile/7, #/lane/K7QX2M, ...), the active link of the top bar,
+// and where the page's one error line sits.
+
+const SCREENS = ['start', 'play', 'account', 'daily', 'leaders', 'profile', 'replay', 'lanes',
+                 'lane'];
+
+/** '#/leaders/daily/2026-11-29' -> {screen: 'leaders', params: {board: 'daily', date: ...}}. */
+export function parseHash(hash) {
+    const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+    const [head, a, b, c] = parts;
+    switch (head) {
+    case undefined: case 'practice': return { screen: 'start', params: {} };
+    case 'play': return { screen: 'play', params: {} };
+    case 'account': return { screen: 'account', params: {} };
+    case 'daily': return { screen: 'daily', params: {} };
+    case 'leaders':
+        return { screen: 'leaders',
+                 params: { board: a ?? 'daily', date: b ?? null, around: c === 'around' } };
+    case 'profile': return { screen: 'profile', params: { player: a ? Number(a) : null } };
+    case 'game': return { screen: 'replay', params: { game: Number(a) } };
+    case 'lanes': return { screen: 'lanes', params: { code: a ?? '' } };
+    case 'lane': return { screen: 'lane', params: { code: (a ?? '').toUpperCase() } };
+    default: return { screen: 'start', params: {} };
+    }
+}
+
+/**
+ * Shows one screen and hides the others; the error line moves to the top of the shown one.
+ * `nav` names the top bar's link to mark when it is not the screen's own (a daily game).
+ */
+export function showScreen(name, nav = null) {
+    document.body.dataset.screen = name;
+    const message = document.getElementById('message');
+    if (name === 'play') document.getElementById('feedback').prepend(message);
+    else if (name !== 'loading') document.getElementById(`${name}-screen`).prepend(message);
+    for (const s of SCREENS) document.getElementById(`${s}-screen`).hidden = s !== name;
+    const active = nav ?? { play: 'start', replay: 'profile', lane: 'lanes' }[name] ?? name;
+    for (const link of document.querySelectorAll('[data-nav]')) {
+        if (link.dataset.nav === active) link.setAttribute('aria-current', 'page');
+        else link.removeAttribute('aria-current');
+    }
+}
+
+/** Sets the address without a hashchange event (the screen is already being shown); the back
+ * button still returns to the previous address. */
+export function setAddress(hash) {
+    if (location.hash !== hash) history.pushState(null, '', hash);
+}
