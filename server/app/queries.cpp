@@ -38,6 +38,23 @@ Reply Queries::error(protocol::Re re, const std::string& code, const std::string
     return Reply{protocol::encode_error(re, code, message), code};
 }
 
+bool league_round_closed(storage::Store& st, const storage::GameRow& g) {
+    if (g.mode != storage::GameMode::kLeague || !g.league) return false;
+    for (const auto& r : st.leagues().closed_rounds(*g.league)) {
+        if (r.round == g.league_round) return true;
+    }
+    return false;
+}
+
+bool Queries::is_public(const storage::GameRow& g, bool league_round_closed) const {
+    switch (g.mode) {
+        case storage::GameMode::kPractice: return g.finished_at.has_value();
+        case storage::GameMode::kDaily: return revealed(g.day);
+        case storage::GameMode::kLeague: return league_round_closed;
+    }
+    return false;
+}
+
 bool Queries::revealed(const std::string& day) const {
     const auto start = day_start(day);
     return start && s_.clock.now() >= reveal_time(*start);
@@ -217,17 +234,19 @@ void Queries::profile(protocol::Re re, storage::PlayerId player, ReplyFn done) {
 
 void Queries::verify(protocol::Re re, protocol::GameId game, ReplyFn done) {
     auto row = std::make_shared<std::optional<storage::GameRow>>();
+    auto round_closed = std::make_shared<bool>(false);
     s_.storage.read(
-        [row, game](storage::Store& st) {
+        [row, round_closed, game](storage::Store& st) {
             *row = st.game(game);
+            *round_closed = *row && league_round_closed(st, **row);
             return storage::Status::ok();
         },
-        [this, row, re, done](const storage::Status&) {
+        [this, row, round_closed, re, done](const storage::Status&) {
             const auto& g = *row;
             if (!g || !g->finished_at) {
                 return done(error(re, "unknown_game", "no finished game with that id"));
             }
-            if (g->mode != storage::GameMode::kPractice && !revealed(g->day)) {
+            if (!is_public(*g, *round_closed)) {
                 return done(error(re, "not_revealed", "the game's day is not revealed yet"));
             }
             const auto result = engine::replay(engine::Record{g->ruleset, g->seed, g->actions});
@@ -247,15 +266,17 @@ void Queries::verify(protocol::Re re, protocol::GameId game, ReplyFn done) {
 void Queries::stored_game(protocol::Re re, protocol::GameId game, ReplyFn done) {
     auto row = std::make_shared<std::optional<storage::GameRow>>();
     auto name = std::make_shared<std::string>();
+    auto round_closed = std::make_shared<bool>(false);
     s_.storage.read(
-        [row, name, game](storage::Store& st) {
+        [row, name, round_closed, game](storage::Store& st) {
             *row = st.game(game);
             if (*row && (*row)->player) {
                 if (auto p = st.player(*(*row)->player)) *name = p->name;
             }
+            *round_closed = *row && league_round_closed(st, **row);
             return storage::Status::ok();
         },
-        [this, row, name, re, done](const storage::Status&) {
+        [this, row, name, round_closed, re, done](const storage::Status&) {
             const auto& g = *row;
             if (!g) return done(error(re, "unknown_game", "no game with that id"));
             protocol::StoredGame m;
@@ -272,9 +293,10 @@ void Queries::stored_game(protocol::Re re, protocol::GameId game, ReplyFn done) 
                 m.finished_at = iso(*g->finished_at);
             }
             // The record is public for a finished practice game, and for a ranked game once
-            // its day is revealed (before that only its leaderboard line).
-            const bool show = g->mode == storage::GameMode::kPractice ? m.finished
-                                                                      : revealed(g->day);
+            // its day is revealed or its league round closed (before that only its line).
+            const bool show = g->mode == storage::GameMode::kPractice
+                                  ? m.finished
+                                  : is_public(*g, *round_closed);
             if (show) {
                 m.seed = engine::seed_hex(g->seed);
                 m.record = engine::record_text(engine::Record{g->ruleset, g->seed, g->actions});

@@ -22,6 +22,9 @@ struct Reply {
 };
 using ReplyFn = std::function<void(Reply)>;
 
+// True for a league game whose round is closed. Runs on the storage worker.
+bool league_round_closed(storage::Store& st, const storage::GameRow& g);
+
 class Queries {
    public:
     explicit Queries(Services& services) : s_(services) {}
@@ -37,6 +40,9 @@ class Queries {
     Reply error(protocol::Re re, const std::string& code, const std::string& message);
     // True when the day's seed and records are public.
     bool revealed(const std::string& day) const;
+    // Whether a stored game's seed and record may be shown (league_round_closed: its league
+    // round is closed; see league_round_closed()).
+    bool is_public(const storage::GameRow& g, bool league_round_closed) const;
 
    private:
     void best_game(protocol::Re re, const protocol::LeaderboardRequest& req,

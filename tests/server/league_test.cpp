@@ -160,5 +160,11 @@ TEST_CASE("a two-round league season, standings as computed by hand") {
         Json::parse(http_get(server.port(), "/api/leagues/" + std::to_string(league)).body);
     CHECK(public_view["invite_code"].is_null());
     CHECK(http_get(server.port(), "/api/leagues/9999").status == 404);
+    // Closed rounds make their games public and verifiable.
+    const std::string game_url = "/api/games/" + std::to_string(a_game["game"].get<long long>());
+    const Json stored = Json::parse(http_get(server.port(), game_url).body);
+    CHECK(stored["mode"] == "league");
+    CHECK(stored["seed"] == engine::seed_hex(engine::league_seed("test-secret", league, 2, 1)));
+    CHECK(Json::parse(http_get(server.port(), game_url + "/verify").body)["ok"] == true);
     [[maybe_unused]] const int rc = std::system(("rm -rf '" + dir + "'").c_str());
 }
