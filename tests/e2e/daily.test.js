@@ -111,6 +111,7 @@ test('the daily leaderboard: around me, paging, my own line; best game and best 
     await waitIdle(page);
     const all = [...shared.others.map((o) => o.score), shared.score].sort((a, b) => b - a);
     const rank = all.indexOf(shared.score) + 1;
+    shared.rank = rank;
     assert.match(await page.textContent('#board-me'), new RegExp(`^You: rank ${rank} of 12, ${shared.score} pins\\.$`));
     assert.equal(await page.getAttribute('#board-around', 'aria-pressed'), 'true');
     const me = await page.$eval('#leaders-screen .board tr.me', (tr) => ({ rank: Number(tr.dataset.rank), name: tr.cells[1].textContent }));
@@ -175,6 +176,46 @@ test('the profile: the finished game, statistics and the histogram', async () =>
     await page.click(`#recent-games tr[data-game="${shared.game}"] a`);
     await page.waitForSelector('#replay-hidden');
     assert.match(await page.textContent('#replay-hidden'), /revealed with its day/);
+});
+
+test('another device logs in with the token: refused in words when wrong, then the same player', async () => {
+    const other = await launchBrowser({ reducedMotion: 'reduce', viewport: { width: 390, height: 844 } });
+    try {
+        const phone = await other.context.newPage();
+        phone.on('pageerror', (err) => errors.push(err.message));
+        await openFresh(phone, `${server.url}`);
+        await phone.evaluate(() => { location.hash = '#/account'; });
+        await phone.waitForSelector('#login-form');
+        await phone.fill('#login-token', 'not-a-token');
+        await phone.click('#login-button');
+        await waitIdle(phone);
+        const err = await shownError(phone);
+        assert.equal(err.code, 'bad_token');
+        assert.match(err.text, /belongs to no player/);
+        await phone.fill('#login-token', await page.evaluate(() => localStorage.getItem('pinfall.token')));
+        await phone.click('#login-button');
+        await phone.waitForSelector('#account-name');
+        assert.equal(await phone.textContent('#account-chip'), 'Ann Lee');
+        await phone.evaluate(() => { location.hash = '#/daily'; });
+        await phone.waitForSelector('#daily-score');
+        await waitIdle(phone);
+        assert.equal(Number(await phone.textContent('#daily-score')), shared.score);
+        assert.equal(await phone.textContent('#daily-me'), `You: rank ${shared.rank} of 12, ${shared.score} pins.`);
+        await screenshot(phone, '38-phone-daily-finished');
+        const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= 390, `the phone page is ${width}px wide`);
+
+        // Logging out forgets the token here and leaves a guest; the other browser stays in.
+        await phone.evaluate(() => { location.hash = '#/account'; });
+        await phone.waitForSelector('#logout');
+        await phone.click('#logout');
+        await phone.click('#logout');
+        await phone.waitForSelector('#register-form');
+        assert.equal(await phone.textContent('#account-chip'), 'Register');
+        assert.equal(await phone.evaluate(() => localStorage.getItem('pinfall.token')), null);
+    } finally {
+        await other.close();
+    }
 });
 
 test('a day later the seed is revealed, checked against the commitment, and the game replays', { timeout: 120000 }, async () => {

@@ -150,6 +150,8 @@ test('a finished game replayed step by step in the page', async () => {
     assert.equal(await page.textContent('#replay-step'), `Step ${last} of ${last}`);
     await page.click('#verify');
     await page.waitForSelector('#verify-result[data-ok="true"]');
+    assert.deepEqual(await page.$$eval('#replay-deals code', (els) => els.map((e) => e.textContent)),
+                     g.reveal.deals, 'the deals derived in the page are the ones the server revealed');
     await screenshot(page, '51-replay-end');
     assert.deepEqual(errors, []);
 });

@@ -87,7 +87,7 @@ export class DailyView {
     #board(d, board) {
         return h('div', { class: 'card-panel' },
                  h('h3', {}, 'Today\'s leaderboard ', h('span', { class: 'muted', text: `(${board.total} finished)` })),
-                 boardTable(board, { empty: 'Nobody has finished today\'s challenge yet.' }),
+                 h('div', { class: 'table-wrap' }, boardTable(board, { empty: 'Nobody has finished today\'s challenge yet.' })),
                  meLine(board) ? h('p', { id: 'daily-me', class: 'me-line', text: meLine(board) }) : null,
                  h('a', { href: `#/leaders/daily/${d.date}`, id: 'daily-full-board', text: 'The whole leaderboard' }));
     }
@@ -121,8 +121,8 @@ export class DailyView {
         const computed = await commitmentOf(revealed.seed);
         const seen = seenCommitments()[revealed.date];
         if (!seen) {
-            el.textContent = `SHA-256 of this seed is ${computed}. This browser did not see that ` +
-                'day\'s commitment; compare it with one saved on the day.';
+            el.replaceChildren('This browser did not see that day\'s commitment; compare one saved on the ' +
+                               'day with the SHA-256 of this seed:', h('code', { class: 'hex', text: computed }));
             el.dataset.check = 'unknown';
         } else if (seen === computed) {
             el.textContent = '\u2713 The seed matches the commitment this browser saw on that day.';

@@ -19,6 +19,7 @@ export class GameOverView {
         this.revealBox = el.querySelector('#reveal-box');
         this.rankedNote = el.querySelector('#ranked-note');
         this.board = el.querySelector('#over-board');
+        this.replay = el.querySelector('#over-replay');
         this.newGame = el.querySelector('#new-game');
         this.newGame.addEventListener('click', () => onNewGame(this.mode));
         this.copy.addEventListener('click', () => this.#copyShare());
@@ -46,6 +47,8 @@ export class GameOverView {
               'after the day ends (UTC). Until then only your score is public.' : '';
         this.board.hidden = !ranked;
         this.board.href = `#/leaders/daily/${date}`;
+        this.replay.hidden = ranked;  // a practice game's record is public once it is over
+        this.replay.href = `#/game/${state.id}`;
         this.newGame.textContent = ranked ? 'Back to the daily challenge' : 'New game';
         const reveal = state.reveal;
         this.seed.textContent = reveal?.seed ?? '(not revealed)';

@@ -3,8 +3,6 @@
 // under them, and a text summary for screen readers.
 
 const NS = 'http://www.w3.org/2000/svg';
-const W = 640;
-const H = 260;
 const PAD = { left: 36, right: 12, top: 22, bottom: 40 };
 
 function svg(tag, attrs = {}, text = null) {
@@ -21,15 +19,20 @@ function niceMax(n) {
     return [1, 2, 5, 10].map((m) => m * pow).find((v) => v >= n);
 }
 
-/** bins: [{from, to, count}]. Returns an <svg> element. */
-export function histogramChart(bins) {
+/**
+ * bins: [{from, to, count}]; narrow: draw for a phone (a narrower drawing, so the text stays
+ * readable once scaled down). Returns an <svg> element.
+ */
+export function histogramChart(bins, { narrow = false } = {}) {
+    const W = narrow ? 400 : 640;
+    const H = narrow ? 240 : 260;
     const total = bins.reduce((s, b) => s + b.count, 0);
     const max = niceMax(Math.max(0, ...bins.map((b) => b.count)));
     const plotW = W - PAD.left - PAD.right;
     const plotH = H - PAD.top - PAD.bottom;
     const slot = plotW / Math.max(1, bins.length);
     const summary = bins.filter((b) => b.count > 0).map((b) => `${b.count} from ${b.from} to ${b.to}`);
-    const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'histogram', role: 'img',
+    const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: narrow ? 'histogram narrow' : 'histogram', role: 'img',
                               'aria-label': total === 0 ? 'No finished games yet.'
                                   : `Scores of ${total} games: ${summary.join('; ')}.` });
     root.append(svg('title', {}, 'Scores of finished games'));
@@ -59,7 +62,8 @@ export function histogramChart(bins) {
     });
     root.append(svg('line', { x1: PAD.left, x2: W - PAD.right, y1: PAD.top + plotH,
                               y2: PAD.top + plotH, class: 'baseline' }));
+    const width = bins[0] ? bins[0].to - bins[0].from + 1 : 0;
     root.append(svg('text', { x: PAD.left + plotW / 2, y: H - 6, class: 'axis label',
-                              'text-anchor': 'middle' }, `score (each bar: a range of ${bins[0] ? bins[0].to - bins[0].from + 1 : 0} pins)`));
+                              'text-anchor': 'middle' }, `score (a bar: ${width} pins wide)`));
     return root;
 }

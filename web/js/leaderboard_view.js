@@ -61,13 +61,14 @@ export class LeaderboardView {
         if (q.board === 'daily') parts.push(this.#dayPicker(q.date));
         if (page) {
             const mine = meLine(page);
-            parts.push(h('div', { class: 'buttons board-modes' },
-                h('button', { type: 'button', id: 'board-top', 'aria-pressed': String(!q.around),
-                              text: 'Top', on: { click: () => this.#jump(false) } }),
-                this.player() && q.board === 'daily'
-                    ? h('button', { type: 'button', id: 'board-around', 'aria-pressed': String(q.around),
-                                    text: 'Around me', on: { click: () => this.#jump(true) } })
-                    : null));
+            // The server centres a page on the player for the daily board only.
+            if (q.board === 'daily' && this.player()) {
+                parts.push(h('div', { class: 'buttons board-modes' },
+                    h('button', { type: 'button', id: 'board-top', 'aria-pressed': String(!q.around),
+                                  text: 'Top', on: { click: () => this.#jump(false) } }),
+                    h('button', { type: 'button', id: 'board-around', 'aria-pressed': String(q.around),
+                                  text: 'Around me', on: { click: () => this.#jump(true) } })));
+            }
             parts.push(h('p', { id: 'board-me', class: mine ? 'me-line' : 'muted' },
                            mine ?? (this.player() ? 'You are not on this board.'
                                                   : 'Register to appear on the boards.')));

@@ -42,7 +42,7 @@ export class ProfileView {
                    h('div', { class: 'card-panel' },
                      h('h3', { text: 'Scores' }),
                      p.games === 0 ? h('p', { class: 'muted', text: 'No finished game yet: the chart of your scores starts with the first.' })
-                         : h('div', { id: 'histogram', class: 'chart' }, histogramChart(p.histogram))),
+                         : h('div', { id: 'histogram', class: 'chart' }, histogramChart(p.histogram, { narrow: window.matchMedia('(max-width: 520px)').matches }))),
                    this.#recent(p),
                    this.#lanes(p));
     }

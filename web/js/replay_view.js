@@ -7,6 +7,7 @@ import { cardLabel } from './cards.js';
 import { busy, fillScreen, formatDay, formatInstant, h, plural } from './dom.js';
 import { RackView } from './rack_view.js';
 import { SheetView } from './sheet_view.js';
+import { dealText } from './solitaire/deal.js';
 import { replaySteps } from './solitaire/replay.js';
 
 /** GET a JSON document of the HTTP API; rejects with {code, message} on an error status. */
@@ -113,9 +114,11 @@ export class ReplayView {
               h('div', { class: 'buttons' },
                 h('button', { type: 'button', id: 'verify', text: 'Verify on the server',
                               on: { click: () => this.#verify(g.game, verifyOut) } }), verifyOut),
-              h('details', {}, h('summary', { text: 'Seed and record' }),
+              h('details', {}, h('summary', { text: 'Seed, record and deals' }),
                 h('dl', { class: 'reveal-list' }, h('dt', { text: 'Seed' }), h('dd', {}, h('code', { text: g.seed })),
-                  h('dt', { text: 'Record' }), h('dd', {}, h('code', { id: 'replay-record', text: g.record }))))));
+                  h('dt', { text: 'Record' }), h('dd', {}, h('code', { id: 'replay-record', text: g.record }))),
+                h('ol', { class: 'deals', id: 'replay-deals' }, ...replay.final.deals.slice(0, replay.final.dealIndex + 1)
+                    .map((d, k) => h('li', {}, h('span', { class: 'deal-no', text: `deal ${k}` }), h('code', { text: dealText(d) })))))));
     }
 
     /** Shows step i; `animate`: the pins of a play fall (stepping forward one at a time). */
