@@ -173,12 +173,14 @@ TEST_CASE("unknown types, unknown fields, bad hello and practice fields", "[deco
     const std::string big(8192, 'a');
     check_refused({
         {"unknown type", R"({"type":"fly","id":2})", code::kUnknownType, 2},
-        {"unknown type with odd fields", R"({"type":"login","id":2,"token":[1]})",
+        {"unknown type with odd fields", R"({"type":"logout","id":2,"token":[1]})",
          code::kUnknownType, 2},
         {"empty type", R"({"type":"","id":2})", code::kUnknownType, 2},
         {"type in capitals", R"({"type":"PING","id":2})", code::kUnknownType, 2},
         {"type with an escaped NUL", R"({"type":"ping\u0000","id":2})", code::kUnknownType, 2},
         {"8 KiB type", R"({"type":")" + big + R"(","id":2})", code::kUnknownType, 2},
+        {"login with a token that is not a string", R"({"type":"login","id":2,"token":[1]})",
+         code::kBadRequest, 2},
         {"unknown field in ping", R"({"type":"ping","id":2,"x":1})", code::kBadRequest, 2},
         {"unknown field in play",
          R"({"type":"play","id":2,"game":1,"pile":1,"pins":[1],"ball":"5S"})", code::kBadRequest,
