@@ -18,54 +18,54 @@ const replyBytes = Number(process.argv[3] || 0);
 // Padding strings by length, so a reply is one JSON.stringify-free string concatenation.
 const pads = new Map();
 function pad(n) {
-  let p = pads.get(n);
-  if (p === undefined) {
-    p = 'x'.repeat(n);
-    pads.set(n, p);
-  }
-  return p;
+    let p = pads.get(n);
+    if (p === undefined) {
+        p = 'x'.repeat(n);
+        pads.set(n, p);
+    }
+    return p;
 }
 
 function reply(id) {
-  const head = '{"type":"update","re":' + id + ',"pad":"';
-  const tail = '"}';
-  const n = Math.max(0, replyBytes - head.length - tail.length);
-  return head + pad(n) + tail;
+    const head = '{"type":"update","re":' + id + ',"pad":"';
+    const tail = '"}';
+    const n = Math.max(0, replyBytes - head.length - tail.length);
+    return head + pad(n) + tail;
 }
 
 const server = new WebSocketServer({
-  host: '127.0.0.1',
-  port,
-  path: '/ws',
-  perMessageDeflate: false,
-  maxPayload: 8192,
+    host: '127.0.0.1',
+    port,
+    path: '/ws',
+    perMessageDeflate: false,
+    maxPayload: 8192,
 });
 
 server.on('connection', (ws) => {
-  ws.on('message', (data, isBinary) => {
-    let msg;
-    try {
-      msg = isBinary ? null : JSON.parse(data.toString('utf8'));
-    } catch (e) {
-      msg = null;
-    }
-    if (!msg || typeof msg !== 'object' || !Number.isSafeInteger(msg.id)) {
-      ws.send('{"type":"error","re":null,"code":"bad_request","message":"not a request"}');
-      return;
-    }
-    ws.send(reply(msg.id));
-  });
-  ws.on('error', () => ws.terminate());
+    ws.on('message', (data, isBinary) => {
+        let msg;
+        try {
+            msg = isBinary ? null : JSON.parse(data.toString('utf8'));
+        } catch (e) {
+            msg = null;
+        }
+        if (!msg || typeof msg !== 'object' || !Number.isSafeInteger(msg.id)) {
+            ws.send('{"type":"error","re":null,"code":"bad_request","message":"not a request"}');
+            return;
+        }
+        ws.send(reply(msg.id));
+    });
+    ws.on('error', () => ws.terminate());
 });
 
 server.on('listening', () => {
-  process.stdout.write('listening on port ' + server.address().port + '\n');
+    process.stdout.write('listening on port ' + server.address().port + '\n');
 });
 
 function stop() {
-  for (const ws of server.clients) ws.terminate();
-  server.close(() => process.exit(0));
-  setTimeout(() => process.exit(0), 1000).unref();
+    for (const ws of server.clients) ws.terminate();
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 1000).unref();
 }
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
