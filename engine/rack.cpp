@@ -3,13 +3,33 @@
 #include <cassert>
 
 namespace pinfall::engine {
+namespace {
+
+// kGroupPins[g]: the pin indices (0-9) of group g, padded with 10, a slot whose value is 0.
+// Dealing a rack is the hot path of a game (one per frame), so its 64 sums avoid bit loops.
+constexpr std::array<std::array<std::uint8_t, 3>, kGroupCount> make_group_pins() {
+    std::array<std::array<std::uint8_t, 3>, kGroupCount> out{};
+    for (int g = 0; g < kGroupCount; ++g) {
+        int n = 0;
+        out[g] = {kPinCount, kPinCount, kPinCount};
+        for (int p = 0; p < kPinCount; ++p) {
+            if (kGroups[g] >> p & 1) out[g][n++] = static_cast<std::uint8_t>(p);
+        }
+    }
+    return out;
+}
+constexpr auto kGroupPins = make_group_pins();
+
+}  // namespace
 
 Rack::Rack(const Deal& deal) : deal_(deal), standing_(kAllPins), alive_(~GroupSet{0}) {
+    std::array<std::uint8_t, kPinCount + 1> value{};
+    for (int p = 0; p < kPinCount; ++p) {
+        value[p] = static_cast<std::uint8_t>(card_value(deal_.pins[p]));
+    }
     for (int g = 0; g < kGroupCount; ++g) {
-        int sum = 0;
-        for (PinMask m = kGroups[g]; m; m &= m - 1) {
-            sum += card_value(deal_.pins[std::countr_zero(static_cast<unsigned>(m))]);
-        }
+        const auto& pins = kGroupPins[g];
+        const int sum = value[pins[0]] + value[pins[1]] + value[pins[2]];  // 0-27
         by_value_[sum % 10] |= GroupSet{1} << g;
     }
 }
