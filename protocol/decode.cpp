@@ -19,7 +19,9 @@ struct Refusal {
 
 // Parses text, refusing duplicate keys and nesting deeper than max_depth as it goes.
 json parse_strict(std::string_view text, int max_depth) {
-    std::vector<std::vector<std::string>> keys;  // keys seen, per open object
+    // Keys of every open object in one flat list; `starts` marks where each object's keys begin.
+    std::vector<std::string> keys;
+    std::vector<std::size_t> starts;
     auto callback = [&](int depth, json::parse_event_t event, json& parsed) -> bool {
         switch (event) {
             case json::parse_event_t::object_start:
@@ -27,7 +29,7 @@ json parse_strict(std::string_view text, int max_depth) {
                     throw Refusal{code::kBadRequest, "nesting deeper than " +
                                                          std::to_string(max_depth) + " levels"};
                 }
-                keys.emplace_back();
+                starts.push_back(keys.size());
                 break;
             case json::parse_event_t::array_start:
                 if (depth >= max_depth) {
@@ -36,16 +38,17 @@ json parse_strict(std::string_view text, int max_depth) {
                 }
                 break;
             case json::parse_event_t::key: {
-                auto& seen = keys.back();
                 const auto& k = parsed.get_ref<const std::string&>();
-                if (std::find(seen.begin(), seen.end(), k) != seen.end()) {
+                const auto first = keys.begin() + static_cast<std::ptrdiff_t>(starts.back());
+                if (std::find(first, keys.end(), k) != keys.end()) {
                     throw Refusal{code::kBadRequest, "duplicate key \"" + k + "\""};
                 }
-                seen.push_back(k);
+                keys.push_back(k);
                 break;
             }
             case json::parse_event_t::object_end:
-                keys.pop_back();
+                keys.resize(starts.back());
+                starts.pop_back();
                 break;
             default:
                 break;
@@ -55,11 +58,9 @@ json parse_strict(std::string_view text, int max_depth) {
     return json::parse(text.begin(), text.end(), callback);
 }
 
-// Reads an integer field in [lo, hi]; refuses floats, strings, booleans and out-of-range values.
-std::int64_t get_int(const json& obj, const char* field, std::int64_t lo, std::int64_t hi) {
-    const auto it = obj.find(field);
-    if (it == obj.end()) throw Refusal{code::kBadRequest, std::string("missing field ") + field};
-    const json& v = *it;
+// Reads an integer value named `what` in [lo, hi]; refuses floats, strings, booleans and
+// out-of-range values.
+std::int64_t int_value(const json& v, const std::string& what, std::int64_t lo, std::int64_t hi) {
     bool in_range = false;
     std::int64_t out = 0;
     if (v.is_number_unsigned()) {
@@ -70,13 +71,20 @@ std::int64_t get_int(const json& obj, const char* field, std::int64_t lo, std::i
         out = v.get<std::int64_t>();
         in_range = out >= lo && out <= hi;
     } else {
-        throw Refusal{code::kBadRequest, std::string(field) + " must be an integer"};
+        throw Refusal{code::kBadRequest, what + " must be an integer"};
     }
     if (!in_range) {
-        throw Refusal{code::kBadRequest, std::string(field) + " must be between " +
-                                             std::to_string(lo) + " and " + std::to_string(hi)};
+        throw Refusal{code::kBadRequest, what + " must be between " + std::to_string(lo) +
+                                             " and " + std::to_string(hi)};
     }
     return out;
+}
+
+// Reads an integer field in [lo, hi].
+std::int64_t get_int(const json& obj, const char* field, std::int64_t lo, std::int64_t hi) {
+    const auto it = obj.find(field);
+    if (it == obj.end()) throw Refusal{code::kBadRequest, std::string("missing field ") + field};
+    return int_value(*it, field, lo, hi);
 }
 
 const std::string* get_string(const json& obj, const char* field, bool required) {
@@ -139,9 +147,9 @@ RequestBody decode_body(std::string_view type, const json& obj) {
         if (it == obj.end()) throw Refusal{code::kBadRequest, "missing field pins"};
         if (!it->is_array()) throw Refusal{code::kBadRequest, "pins must be an array"};
         if (it->size() > 10) throw Refusal{code::kTooManyPins, "at most three pins"};
-        for (std::size_t i = 0; i < it->size(); ++i) {
-            const json one = json::object({{"pin", (*it)[i]}});
-            p.pins.push_back(static_cast<int>(get_int(one, "pin", -1000, 1000)));
+        p.pins.reserve(it->size());
+        for (const auto& pin : *it) {
+            p.pins.push_back(static_cast<int>(int_value(pin, "pin", -1000, 1000)));
         }
         return p;
     }
