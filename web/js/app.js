@@ -11,6 +11,8 @@ import { installKeyboard } from './keyboard.js';
 import { LaneHome } from './lanes/lane_home.js';
 import { LaneView } from './lanes/lane_view.js';
 import { LeaderboardView } from './leaderboard_view.js';
+import { LeagueHome } from './leagues/league_home.js';
+import { LeagueView } from './leagues/league_view.js';
 import { Messages } from './messages.js';
 import { PracticeView } from './practice_view.js';
 import { ProfileView } from './profile_view.js';
@@ -19,6 +21,7 @@ import { ReplayView } from './replay_view.js';
 import { parseHash, setAddress, showScreen } from './router.js';
 
 const GAME_KEY = 'pinfall.game';
+const LEAGUE_GAME_KEY = 'pinfall.leagueGame';  // the league of the league game being played
 const $ = (id) => document.getElementById(id);
 
 const messages = new Messages($('message'), $('announce'));
@@ -56,6 +59,16 @@ const views = {
     replay: new ReplayView($('replay-screen'), messages),
     lanes: new LaneHome($('lanes-screen'), client, messages, { openLane: (msg) => showLane(msg) }),
     lane,
+    leagues: new LeagueHome($('leagues-screen'), client, messages, {
+        today, player, openLeague: (detail) => showLeague(detail),
+    }),
+    league: new LeagueView($('league-screen'), client, messages, {
+        player,
+        openSnapshot: (snap, league) => {
+            localStorage.setItem(LEAGUE_GAME_KEY, String(league));
+            return showGame(snap);
+        },
+    }),
 };
 
 function showConnection(status, detail) {
@@ -122,7 +135,7 @@ function onAccount(who) {
     account.setPlayer(who);
     if (!welcomed) return;
     const screen = document.body.dataset.screen;
-    if (['daily', 'profile', 'leaders'].includes(screen)) route();
+    if (['daily', 'profile', 'leaders', 'leagues', 'league'].includes(screen)) route();
 }
 
 /** Shows game `id` from a snapshot; quietly falls back to the start screen if it is gone. */
@@ -145,7 +158,7 @@ async function openGame(id, quietIfGone) {
 
 async function showGame(snap) {
     localStorage.setItem(GAME_KEY, String(snap.game));
-    showScreen('play', snap.mode === 'daily' ? 'daily' : null);
+    showScreen('play', { daily: 'daily', league: 'leagues' }[snap.mode] ?? null);
     setAddress('#/play');
     await game.showSnapshot(snap);
 }
@@ -157,6 +170,12 @@ async function startDaily() {
     } catch (err) {
         messages.error(err);
     }
+}
+
+function showLeague(detail) {
+    showScreen('league');
+    setAddress(`#/league/${detail.league}`);
+    return views.league.showDetail(detail);
 }
 
 function showLane(msg) {
@@ -188,6 +207,10 @@ function leaveGame(mode) {
     if (mode === 'daily') {
         localStorage.removeItem(GAME_KEY);
         location.hash = '#/daily';
+    } else if (mode === 'league') {
+        localStorage.removeItem(GAME_KEY);
+        const league = Number(localStorage.getItem(LEAGUE_GAME_KEY));
+        location.hash = league ? `#/league/${league}` : '#/leagues';
     } else {
         showStart();
     }

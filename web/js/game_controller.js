@@ -259,7 +259,7 @@ export class GameController {
     #renderStatus(s) {
         this.el.frame.textContent = s.over ? 'Game over' : `Frame ${s.frame} \u00b7 Ball ${s.ball}`;
         this.el.pinsBall.textContent = s.over ? '' : `${s.pinsThisBall} down this ball`;
-        const daily = s.mode === 'daily' ? 'Daily challenge \u00b7 ' : '';
+        const daily = { daily: 'Daily challenge \u00b7 ', league: 'League game \u00b7 ' }[s.mode] ?? '';
         this.el.ruleset.textContent = `${daily}${s.ruleset} rules \u00b7 game ${s.id}`;
     }
 

@@ -42,14 +42,17 @@ export class GameOverView {
         const ranked = this.mode !== 'practice';
         this.revealBox.hidden = ranked;
         this.rankedNote.hidden = !ranked;
-        this.rankedNote.textContent = ranked
-            ? `A ranked ${this.mode} game: its seed and record are revealed with the day, an hour ` +
+        const league = this.mode === 'league';
+        this.rankedNote.textContent = league
+            ? 'A league game: its seed and record are made public when the round closes. Until then only ' +
+              'your score counts in the standings.'
+            : ranked ? `A ranked ${this.mode} game: its seed and record are revealed with the day, an hour ` +
               'after the day ends (UTC). Until then only your score is public.' : '';
-        this.board.hidden = !ranked;
+        this.board.hidden = !ranked || league;
         this.board.href = `#/leaders/daily/${date}`;
         this.replay.hidden = ranked;  // a practice game's record is public once it is over
         this.replay.href = `#/game/${state.id}`;
-        this.newGame.textContent = ranked ? 'Back to the daily challenge' : 'New game';
+        this.newGame.textContent = league ? 'Back to the league' : ranked ? 'Back to the daily challenge' : 'New game';
         const reveal = state.reveal;
         this.seed.textContent = reveal?.seed ?? '(not revealed)';
         this.record.textContent = reveal?.record ?? '';

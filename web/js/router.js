@@ -3,7 +3,7 @@
 // and where the page's one error line sits.
 
 const SCREENS = ['start', 'play', 'account', 'daily', 'leaders', 'profile', 'replay', 'lanes',
-                 'lane'];
+                 'lane', 'leagues', 'league'];
 
 /** '#/leaders/daily/2026-11-29' -> {screen: 'leaders', params: {board: 'daily', date: ...}}. */
 export function parseHash(hash) {
@@ -21,6 +21,8 @@ export function parseHash(hash) {
     case 'game': return { screen: 'replay', params: { game: Number(a) } };
     case 'lanes': return { screen: 'lanes', params: { code: a ?? '' } };
     case 'lane': return { screen: 'lane', params: { code: (a ?? '').toUpperCase() } };
+    case 'leagues': return { screen: 'leagues', params: {} };
+    case 'league': return { screen: 'league', params: { league: Number(a) } };
     default: return { screen: 'start', params: {} };
     }
 }
@@ -35,7 +37,7 @@ export function showScreen(name, nav = null) {
     if (name === 'play') document.getElementById('feedback').prepend(message);
     else if (name !== 'loading') document.getElementById(`${name}-screen`).prepend(message);
     for (const s of SCREENS) document.getElementById(`${s}-screen`).hidden = s !== name;
-    const active = nav ?? { play: 'start', replay: 'profile', lane: 'lanes' }[name] ?? name;
+    const active = nav ?? { play: 'start', replay: 'profile', lane: 'lanes', league: 'leagues' }[name] ?? name;
     for (const link of document.querySelectorAll('[data-nav]')) {
         if (link.dataset.nav === active) link.setAttribute('aria-current', 'page');
         else link.removeAttribute('aria-current');
