@@ -27,15 +27,15 @@ class WsClient {
     void send_text(const std::string& text);
     void send_binary(const std::string& bytes);
     // The next message, or nullopt if none arrives within timeout or the connection closed.
-    std::optional<std::string> recv(std::chrono::milliseconds timeout = 3s);
+    std::optional<std::string> recv(std::chrono::milliseconds timeout = 10s);
     // The next message parsed; throws if none arrives.
-    Json recv_json(std::chrono::milliseconds timeout = 3s);
+    Json recv_json(std::chrono::milliseconds timeout = 10s);
     // Sends msg with a fresh id and returns the reply carrying re == id. Messages without that
     // re that arrive meanwhile are kept in `others`.
-    Json request(Json msg, std::chrono::milliseconds timeout = 3s);
+    Json request(Json msg, std::chrono::milliseconds timeout = 10s);
     // The two halves of request(), so several clients can have requests in flight at once.
     std::uint64_t send_request(Json msg);
-    Json await_reply(std::uint64_t id, std::chrono::milliseconds timeout = 3s);
+    Json await_reply(std::uint64_t id, std::chrono::milliseconds timeout = 10s);
     // hello; returns the welcome (throws on an error reply).
     Json hello(const std::optional<std::string>& guest = std::nullopt);
 
