@@ -39,6 +39,7 @@ struct GameRow {
     Millis started_at = 0;
     std::optional<Millis> finished_at;
     std::vector<engine::Action> actions;
+    std::optional<std::string> stored_record;  // set when the actions were stored as one text
     int score = 0;
     int strikes = 0;
     int spares = 0;

@@ -150,6 +150,11 @@ ALTER TABLE games ADD COLUMN league_game INTEGER;
 CREATE UNIQUE INDEX games_one_league_game ON games(player_id, league_id, league_round, league_game)
     WHERE mode = 'league';
 )sql",
+    // 5: a game stored whole at its end keeps its actions as one text (record notation tokens)
+    // instead of a row per action: practice games are written once, when they finish.
+    R"sql(
+ALTER TABLE games ADD COLUMN record TEXT;
+)sql",
 };
 
 }  // namespace

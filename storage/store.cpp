@@ -1,5 +1,6 @@
 #include "storage/store.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "engine/record.hpp"
@@ -25,7 +26,7 @@ GameMode parse_mode(const std::string& s) {
 
 constexpr const char* kGameColumns =
     "id, player_id, mode, ruleset, seed, day, started_at, finished_at, score, strikes, spares, "
-    "resigned, guest_id, league_id, league_round, league_game";
+    "resigned, guest_id, league_id, league_round, league_game, record";
 
 std::string game_query(const char* where) {
     return std::string("SELECT ") + kGameColumns + " FROM games WHERE " + where;
@@ -36,7 +37,8 @@ std::string game_query(const char* where) {
 struct Store::Prepared {
     Statement begin, commit, rollback;
     Statement create_player, player_by_token, player_by_id;
-    Statement create_game, append_action, finish_game, game_by_id, daily_attempt, actions_of;
+    Statement create_game, append_action, finish_game, game_by_id, daily_attempt, actions_of,
+        save_record;
     Statement unfinished, daily_results_day, daily_results_all, games_of, mark_revealed,
         is_revealed, best_ranked, totals_since, create_guest, guests;
 };
@@ -82,6 +84,7 @@ Status Store::prepare_all() {
     prep(q.create_guest, "INSERT INTO guests (id, token_hash, created_at) VALUES (?, ?, ?)");
     prep(q.guests, "SELECT id, token_hash FROM guests");
     prep(q.append_action, "INSERT INTO actions (game_id, idx, action) VALUES (?, ?, ?)");
+    prep(q.save_record, "UPDATE games SET record = ? WHERE id = ?");
     prep(q.finish_game,
          "UPDATE games SET score = ?, strikes = ?, spares = ?, resigned = ?, finished_at = ? "
          "WHERE id = ? AND finished_at IS NULL");
@@ -196,13 +199,20 @@ Status Store::finish_game(GameRowId game, int score, int strikes, int spares, bo
     return st;
 }
 
+Status Store::save_actions(GameRowId game, const std::vector<engine::Action>& actions) {
+    std::string text;
+    for (const auto& a : actions) {
+        if (!text.empty()) text += ' ';
+        text += engine::action_text(a);
+    }
+    Status st = q_->save_record.bind(1, text).bind(2, game).run();
+    if (st.is_ok() && db_->changes() == 0) return Status::not_found("no game " + std::to_string(game));
+    return st;
+}
+
 Status Store::save_finished_game(GameRow& row) {
     if (Status s = create_game(row); !s.is_ok()) return s;
-    for (std::size_t i = 0; i < row.actions.size(); ++i) {
-        Status s = append_action(row.id, static_cast<int>(i), engine::action_text(row.actions[i]));
-        if (!s.is_ok()) return s;
-    }
-    return Status::ok();
+    return save_actions(row.id, row.actions);
 }
 
 GameRow Store::read_game(Statement& s) {
@@ -226,10 +236,24 @@ GameRow Store::read_game(Statement& s) {
         g.league_round = s.int32(14);
         g.league_game = s.int32(15);
     }
+    if (!s.is_null(16)) g.stored_record = s.text(16);
     return g;
 }
 
 Status Store::load_actions(GameRow& row) {
+    if (row.stored_record) {
+        // Stored whole: one text of action tokens.
+        std::size_t at = 0;
+        const std::string& text = *row.stored_record;
+        while (at < text.size()) {
+            const auto end = std::min(text.find(' ', at), text.size());
+            auto a = engine::parse_action(std::string_view(text).substr(at, end - at));
+            if (!a) return Status::error("unreadable record of game " + std::to_string(row.id));
+            row.actions.push_back(*a);
+            at = end + 1;
+        }
+        return Status::ok();
+    }
     Statement& s = q_->actions_of;
     s.bind(1, row.id);
     while (s.step()) {

@@ -48,6 +48,8 @@ class Store {
     Status append_action(GameRowId game, int index, const std::string& action);
     Status finish_game(GameRowId game, int score, int strikes, int spares, bool resigned,
                        Millis finished_at);
+    // Stores a game's whole action list at once (a practice game at its end), as one text.
+    Status save_actions(GameRowId game, const std::vector<engine::Action>& actions);
     // Inserts a finished game with all its actions (practice games are saved at the end).
     Status save_finished_game(GameRow& row);
     std::optional<GameRow> game(GameRowId id);

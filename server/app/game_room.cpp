@@ -139,11 +139,8 @@ storage::Status GameRoom::persist(storage::Store& s, int index, const engine::Ac
     if (ranked()) {
         st = s.append_action(id_, index, engine::action_text(a));
     } else if (final_row) {
-        // Practice games store their actions once, at the end.
-        for (std::size_t i = 0; i < final_row->actions.size() && st.is_ok(); ++i) {
-            st = s.append_action(id_, static_cast<int>(i),
-                                 engine::action_text(final_row->actions[i]));
-        }
+        // Practice games store their actions once, at the end, as one text.
+        st = s.save_actions(id_, final_row->actions);
     }
     if (st.is_ok() && final_row) {
         st = s.finish_game(id_, final_row->score, final_row->strikes, final_row->spares,
