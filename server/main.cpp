@@ -24,6 +24,19 @@
 namespace asio = boost::asio;
 using namespace pinfall::server;
 
+namespace {
+
+// An io_context whose pending handlers can be destroyed on demand: after run() returns, the
+// handlers still queued (an idle keep-alive HTTP connection's read, say) own sessions that
+// refer to objects declared after the io_context; they must go while those objects live.
+class IoContext : public asio::io_context {
+   public:
+    using asio::io_context::io_context;
+    void destroy_pending() { shutdown(); }
+};
+
+}  // namespace
+
 int main(int argc, char** argv) {
     auto loaded = load_config(argc, argv);
     if (auto* exit = std::get_if<Exit>(&loaded)) {
@@ -47,7 +60,7 @@ int main(int argc, char** argv) {
     }
     const Clock clock(clock_start);
 
-    asio::io_context ioc(static_cast<int>(config.threads));
+    IoContext ioc(static_cast<int>(config.threads));
     Metrics metrics;
 
     pinfall::storage::Status opened;
@@ -133,6 +146,7 @@ int main(int argc, char** argv) {
     for (unsigned i = 1; i < config.threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });
     ioc.run();
     for (auto& t : threads) t.join();
+    ioc.destroy_pending();
     spdlog::info("stopped");
     return 0;
 }
