@@ -120,7 +120,7 @@ TEST_CASE("applying every update of whole games keeps the table equal to a fresh
     CHECK(updates > 500);
 }
 
-TEST_CASE("a missed update is a gap; other messages are malformed updates") {
+TEST_CASE("a missed update is a gap, other messages are malformed updates") {
     ServedGame served(engine::Ruleset::kSackson, engine::Seed{});
     auto table = cli::table_from_snapshot(served.snapshot());
     REQUIRE(table);

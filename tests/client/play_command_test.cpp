@@ -148,7 +148,7 @@ TEST_CASE("play: a connection dropped while the player thinks is reopened") {
     CHECK(has(r.out, "Record: pinfall/1 sackson " + kZero + " 1:1,3,6 s r\n"));
 }
 
-TEST_CASE("play: end of input leaves the game open; bad options exit 2") {
+TEST_CASE("play: end of input leaves the game open, bad options exit 2") {
     ServerProcess server(kClock);
     TempHome home;
     const std::string url = server_url(server.port());

@@ -19,7 +19,7 @@ bool has(const std::string& text, const std::string& part) {
 
 }  // namespace
 
-TEST_CASE("register saves the token; the daily challenge and the leaderboard use it") {
+TEST_CASE("register saves the token, the daily challenge and the leaderboard use it") {
     ServerProcess server({"--clock-start", "2026-11-29T12:00:00Z"});
     TempHome home;
     const std::string url = server_url(server.port());

@@ -35,7 +35,7 @@ TEST_CASE("a strike ends the frame and the next frame is dealt from the next dea
     CHECK(game.score() == 10);
 }
 
-TEST_CASE("a stop burns every face-up card; a cleared second ball is a spare") {
+TEST_CASE("a stop burns every face-up card, a cleared second ball is a spare") {
     const Ruleset r = GENERATE(Ruleset::kSackson, Ruleset::kStrict);
     const DealSet deals = deal_set({deal_of(kSpare), deal_of(kStrike)});
     Game game = game_on(r, deals);
@@ -72,7 +72,7 @@ TEST_CASE("a stop burns every face-up card; a cleared second ball is a spare") {
     CHECK(game.sheet().frame_total(1) == std::optional<int>(20));
 }
 
-TEST_CASE("an emptied pile stays empty through the burn; a ball with no play ends by itself") {
+TEST_CASE("an emptied pile stays empty through the burn, a ball with no play ends by itself") {
     const DealSet deals = deal_set({deal_of(kPileOut), deal_of(kStrike)});
     Game game = game_on(Ruleset::kSackson, deals);
     Events events;

@@ -99,7 +99,7 @@ TEST_CASE("each cycle pairs every two members once and gives every member one by
     }
 }
 
-TEST_CASE("member order decides the schedule; edge counts", "[league]") {
+TEST_CASE("member order decides the schedule, edge counts", "[league]") {
     // Ids are not sorted: the given order is what fills the slots.
     CHECK(round_robin({40, 10, 30, 20}, 1) == Schedule{{vs(40, 20), vs(10, 30)}});
     CHECK(round_robin({7}, 2) == Schedule{{bye(7)}, {bye(7)}});

@@ -26,7 +26,7 @@ LeagueRules handicap_rules() {
 
 }  // namespace
 
-TEST_CASE("averages truncate; handicap is floor(percent x (basis - average)), never below 0",
+TEST_CASE("averages truncate, handicap is floor(percent x (basis - average)), never below 0",
           "[league]") {
     CHECK(truncated_average(0, 0) == std::nullopt);
     CHECK(truncated_average(540, 3) == 180);
@@ -52,7 +52,7 @@ TEST_CASE("averages truncate; handicap is floor(percent x (basis - average)), ne
     }
 }
 
-TEST_CASE("the average used: league, else daily, else entering; blind = average - 10",
+TEST_CASE("the average used: league, else daily, else entering, blind = average - 10",
           "[league]") {
     CHECK(average_used(181, 170, 150) == 181);
     CHECK(average_used(0, 170, 150) == 0);  // a league average of 0 is still an average

@@ -120,7 +120,7 @@ TEST_CASE("frame 10, every path") {
     }
 }
 
-TEST_CASE("frame totals wait for bonus rolls; score() counts missing rolls as 0") {
+TEST_CASE("frame totals wait for bonus rolls, score() counts missing rolls as 0") {
     ScoreSheet s;
     s.add(10);  // strike in frame 1
     CHECK(s.frame() == 2);

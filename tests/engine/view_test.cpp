@@ -110,7 +110,7 @@ TEST_CASE("no View of a played game holds a face-down card") {
     }
 }
 
-TEST_CASE("list_plays walks piles then groups in order; play_text names them") {
+TEST_CASE("list_plays walks piles then groups in order, play_text names them") {
     const std::array<GroupSet, 3> legal = {
         GroupSet{1} << group_index(mask_of({2, 4})) | GroupSet{1} << group_index(mask_of({1, 2})),
         0,

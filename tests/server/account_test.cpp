@@ -18,7 +18,7 @@ Json expect_error(WsClient& c, const Json& msg, const std::string& code) {
 
 }  // namespace
 
-TEST_CASE("register returns a player and a token; login with it on another connection") {
+TEST_CASE("register returns a player and a token, login with it on another connection") {
     ServerProcess server;
     std::string token;
     long long id = 0;

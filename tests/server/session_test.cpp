@@ -164,7 +164,7 @@ TEST_CASE("a game belongs to its guest: others get not_your_game") {
     CHECK(still["state"] == snap["state"]);
 }
 
-TEST_CASE("resign ends the game and reveals it; later actions get game_over") {
+TEST_CASE("resign ends the game and reveals it, later actions get game_over") {
     ServerProcess server;
     WsClient c(server.port());
     c.hello();

@@ -131,7 +131,7 @@ TEST_CASE("a player is on the board once: a second add is ignored") {
     CHECK(board.page(0, 10).size() == 1);
 }
 
-TEST_CASE("scores 0 and 300 are on the board; scores outside 0-300 are refused") {
+TEST_CASE("scores 0 and 300 are on the board, scores outside 0-300 are refused") {
     DailyBoard board;
     REQUIRE(board.add(line(1, 0, 1)));
     REQUIRE(board.add(line(2, 300, 2)));

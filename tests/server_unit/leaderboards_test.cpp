@@ -112,7 +112,7 @@ TEST_CASE("around for a player not on the board falls back to the offset") {
     CHECK(a.next_offset == 5u);
 }
 
-TEST_CASE("boards are kept per day; add() posts to the strand") {
+TEST_CASE("boards are kept per day, add() posts to the strand") {
     boost::asio::io_context io;
     Leaderboards boards(io.get_executor());
     auto rows = results(3, "2026-11-28");

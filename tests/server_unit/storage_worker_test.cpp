@@ -82,7 +82,7 @@ TEST_CASE("1000 writes from 4 threads are all committed in fewer transactions") 
     CHECK(count_players(worker) == "1000");
 }
 
-TEST_CASE("a write that fails with an error rolls back its batch; every job gets the error") {
+TEST_CASE("a write that fails with an error rolls back its batch, every job gets the error") {
     TempDir dir;
     StorageWorker worker(test::open_store(dir.db()));
     Gate gate;
@@ -106,7 +106,7 @@ TEST_CASE("a write that fails with an error rolls back its batch; every job gets
     CHECK(count_players(worker) == "1");
 }
 
-TEST_CASE("a job that fails alone keeps none of its writes; the rest of its batch commits") {
+TEST_CASE("a job that fails alone keeps none of its writes, the rest of its batch commits") {
     TempDir dir;
     StorageWorker worker(test::open_store(dir.db()));
     Gate gate;

@@ -138,7 +138,7 @@ TEST_CASE("ranked_totals_since: finished ranked games since an instant, with a m
     }
 }
 
-TEST_CASE("mark_revealed records a day once; is_revealed reads it") {
+TEST_CASE("mark_revealed records a day once, is_revealed reads it") {
     TempDir dir;
     auto store = test::open_store(dir.db());
     CHECK_FALSE(store->is_revealed("2026-11-28"));

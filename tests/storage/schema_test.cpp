@@ -156,7 +156,7 @@ TEST_CASE("a file that is not a database is refused") {
     CHECK(st.code() == Status::Code::kError);
 }
 
-TEST_CASE("a rolled-back transaction leaves nothing; a committed one stays") {
+TEST_CASE("a rolled-back transaction leaves nothing, a committed one stays") {
     TempDir dir;
     auto store = test::open_store(dir.db());
     REQUIRE(store->begin().is_ok());
@@ -180,7 +180,7 @@ TEST_CASE("a rolled-back transaction leaves nothing; a committed one stays") {
     CHECK(store->player(cy));
 }
 
-TEST_CASE("begin twice is an error; commit without begin is an error") {
+TEST_CASE("begin twice is an error, commit without begin is an error") {
     TempDir dir;
     auto store = test::open_store(dir.db());
     REQUIRE(store->begin().is_ok());
