@@ -24,6 +24,12 @@ GameMode parse_mode(const std::string& s) {
     return GameMode::kPractice;
 }
 
+// A row of (game, player, name, day, score, strikes, spares, finished_at).
+DailyResult read_result(const Statement& s) {
+    return DailyResult{s.int64(0), s.int64(1), s.text(2), s.text(3), s.int32(4),
+                       s.int32(5), s.int32(6), s.int64(7)};
+}
+
 constexpr const char* kGameColumns =
     "id, player_id, mode, ruleset, seed, day, started_at, finished_at, score, strikes, spares, "
     "resigned, guest_id, league_id, league_round, league_game, record";
@@ -303,8 +309,7 @@ std::vector<DailyResult> Store::daily_results(const std::string& day) {
     if (!day.empty()) s.bind(1, day);
     std::vector<DailyResult> out;
     while (s.step()) {
-        out.push_back(DailyResult{s.int64(0), s.int64(1), s.text(2), s.text(3), s.int32(4),
-                                  s.int32(5), s.int32(6), s.int64(7)});
+        out.push_back(read_result(s));
     }
     s.reset();
     return out;
@@ -326,8 +331,7 @@ std::vector<DailyResult> Store::best_ranked_games() {
     Statement& s = q_->best_ranked;
     std::vector<DailyResult> out;
     while (s.step()) {
-        out.push_back(DailyResult{s.int64(0), s.int64(1), s.text(2), s.text(3), s.int32(4),
-                                  s.int32(5), s.int32(6), s.int64(7)});
+        out.push_back(read_result(s));
     }
     s.reset();
     return out;

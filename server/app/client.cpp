@@ -14,11 +14,6 @@ using protocol::Request;
 
 namespace {
 
-storage::Millis now_ms(const Clock& clock) {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(clock.now().time_since_epoch())
-        .count();
-}
-
 std::string token_hash(const std::string& token) {
     const auto d = engine::sha256(token);
     return std::string(d.begin(), d.end());
@@ -145,7 +140,7 @@ void Client::register_player(const Request& r, const protocol::Register& m,
     }
     auto token = std::make_shared<std::string>(random_token());
     auto id = std::make_shared<storage::PlayerId>(0);
-    const auto now = now_ms(services_.clock);
+    const auto now = unix_ms(services_.clock.now());
     services_.storage.write(
         [token, id, name = *name, now](storage::Store& s) {
             return s.create_player(name, player_name_key(name), token_hash(*token), now, id.get());
@@ -189,7 +184,7 @@ void Client::practice_start(const Request& r, const protocol::PracticeStart& p,
     row.mode = storage::GameMode::kPractice;
     row.ruleset = p.ruleset;
     row.seed = p.seed ? *p.seed : random_seed();
-    row.started_at = now_ms(services_.clock);
+    row.started_at = unix_ms(services_.clock.now());
     if (p.day) {
         // Replaying a revealed daily challenge as unranked practice.
         if (!day_start(*p.day)) return fail(self, r.id, "bad_date", "dates are written YYYY-MM-DD");
@@ -217,7 +212,7 @@ void Client::daily_start(const Request& r, const std::shared_ptr<Outbox>& self) 
     const std::string today = utc_date(services_.clock.now());
     services_.registry.daily_attempt(
         player_->id, player_->name, today, engine::daily_seed(services_.secret, today),
-        now_ms(services_.clock),
+        unix_ms(services_.clock.now()),
         [this, keep = shared_from_this(), self, re = r.id](std::shared_ptr<GameRoom> room,
                                                            const storage::Status& st) {
             if (!room) return fail(self, re, code::kStorageError, "could not start: " + st.message());

@@ -70,9 +70,7 @@ void Client::lane_open(const Request& r, const protocol::LaneOpen& m,
     row.teams = m.teams;
     if (guest_) row.owner_guest = static_cast<std::int64_t>(*guest_);
     if (player_) row.owner_player = player_->id;
-    row.created_at = std::chrono::duration_cast<std::chrono::milliseconds>(
-                         services_.clock.now().time_since_epoch())
-                         .count();
+    row.created_at = unix_ms(services_.clock.now());
     for (const auto& s : m.sides) {
         const auto label = clean_label(s);
         if (!label) return fail(self, r.id, code::kBadName, "side names have 1-24 characters");

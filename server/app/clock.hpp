@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -22,6 +23,11 @@ class Clock {
    private:
     std::chrono::system_clock::duration offset_{};
 };
+
+// Milliseconds since the Unix epoch: how storage keeps instants.
+inline std::int64_t unix_ms(Clock::time_point t) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
+}
 
 // "2026-11-29T17:22:17.123Z".
 std::string format_rfc3339(Clock::time_point t);

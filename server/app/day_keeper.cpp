@@ -42,9 +42,7 @@ void DayKeeper::tick() {
             for (const auto& room : rooms) {
                 boost::asio::post(room->executor(), [room] { room->end_at_reveal(); });
             }
-            const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
-                                 self->services_.clock.now().time_since_epoch())
-                                 .count();
+            const auto now = unix_ms(self->services_.clock.now());
             self->services_.storage.write(
                 [latest, now](storage::Store& s) { return s.mark_revealed(latest, now); },
                 [self, latest, n = rooms.size()](const storage::Status& st) {

@@ -13,10 +13,6 @@ namespace pinfall::server {
 
 namespace {
 
-storage::Millis unix_ms(Clock::time_point t) {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
-}
-
 void count_marks(const engine::ScoreSheet& sheet, int* strikes, int* spares) {
     *strikes = *spares = 0;
     for (int f = 1; f <= engine::kFrames; ++f) {

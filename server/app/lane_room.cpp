@@ -116,9 +116,7 @@ void LaneRoom::report(protocol::Re re, const std::shared_ptr<Outbox>& to, const 
     if (complete) {
         for (int s = 0; s < game_.sides(); ++s) scores.push_back(game_.sheet(s).running_score());
     }
-    const auto at = std::chrono::duration_cast<std::chrono::milliseconds>(
-                        ctx_.clock.now().time_since_epoch())
-                        .count();
+    const auto at = unix_ms(ctx_.clock.now());
     protocol::LaneChange change{protocol::LaneChange::Kind::kReport, side, foul ? 0 : pins, foul,
                                 ""};
     commit(re, to, change,

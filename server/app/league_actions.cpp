@@ -8,9 +8,6 @@ namespace pinfall::server {
 
 namespace {
 
-storage::Millis ms(Clock::time_point t) {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
-}
 
 const char* action_name(protocol::SecretaryAction a) {
     switch (a) {
@@ -78,7 +75,7 @@ void LeagueService::secretary(protocol::Re re, const protocol::PlayerRef& me,
                     if (st->members.size() < 2) {
                         return refuse("too_few_members", "a season needs at least two members");
                     }
-                    done_st = s.leagues().set_started(id, ms(now));
+                    done_st = s.leagues().set_started(id, unix_ms(now));
                     break;
                 case protocol::SecretaryAction::kEndRound:
                     if (m.round > l.rounds || round_status(*st, m.round, now) != "open") {
@@ -95,10 +92,10 @@ void LeagueService::secretary(protocol::Re re, const protocol::PlayerRef& me,
                             done_st = close_league_round(s, *st, r, now, true, unfinished.get());
                         }
                     }
-                    if (done_st.is_ok()) done_st = s.leagues().set_ended(id, ms(now));
+                    if (done_st.is_ok()) done_st = s.leagues().set_ended(id, unix_ms(now));
                     break;
             }
-            if (done_st.is_ok()) done_st = s.leagues().log(id, me.id, action_name(m.action), detail, ms(now));
+            if (done_st.is_ok()) done_st = s.leagues().log(id, me.id, action_name(m.action), detail, unix_ms(now));
             if (!done_st.is_ok()) return done_st;
             *reply = Reply{protocol::encode_league(re, detail_of(*load_league(s, id), me.id, now)),
                            ""};
@@ -148,7 +145,7 @@ void LeagueService::play(protocol::Re re, const protocol::PlayerRef& me,
             row.league = m.league;
             row.league_round = m.round;
             row.league_game = m.game;
-            row.started_at = ms(now);
+            row.started_at = unix_ms(now);
             return s.create_game(row);
         },
         [this, refused, re, done](std::shared_ptr<GameRoom> room, const storage::Status& st) {

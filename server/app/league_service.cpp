@@ -8,14 +8,6 @@
 
 namespace pinfall::server {
 
-namespace {
-
-storage::Millis ms(Clock::time_point t) {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
-}
-
-}  // namespace
-
 void LeagueService::create(protocol::Re re, const protocol::PlayerRef& me,
                            const protocol::LeagueCreate& m, ReplyFn done) {
     const auto first = m.name.find_first_not_of(' ');
@@ -43,7 +35,7 @@ void LeagueService::create(protocol::Re re, const protocol::PlayerRef& me,
     row->handicap_basis = m.handicap_basis;
     row->entering_average = m.entering_average;
     row->vacancy_score = m.vacancy_score;
-    row->created_at = ms(s_.clock.now());
+    row->created_at = unix_ms(s_.clock.now());
     if (!engine::is_valid(rules_of(*row))) {
         return done(q_.error(re, "bad_request", "league settings out of range"));
     }
@@ -89,7 +81,7 @@ void LeagueService::join(protocol::Re re, const protocol::PlayerRef& me, const s
                 *reply = q_.error(re, "already_member", "you are already in this league");
                 return storage::Status::ok();
             }
-            if (st.is_ok()) st = s.leagues().log(league->id, me.id, "join", me.name, ms(now));
+            if (st.is_ok()) st = s.leagues().log(league->id, me.id, "join", me.name, unix_ms(now));
             if (st.is_ok()) {
                 *reply = Reply{protocol::encode_league(re, detail_of(*load_league(s, league->id),
                                                                      me.id, now)),
@@ -157,7 +149,7 @@ void LeagueService::close_due_rounds() {
                     }
                 }
                 if (all_closed) {
-                    if (auto status = s.leagues().set_ended(league.id, ms(now)); !status.is_ok()) {
+                    if (auto status = s.leagues().set_ended(league.id, unix_ms(now)); !status.is_ok()) {
                         return status;
                     }
                 }

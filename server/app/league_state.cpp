@@ -42,9 +42,7 @@ std::string round_status(const LeagueState& s, int round, Clock::time_point now)
 storage::Status close_league_round(storage::Store& s, const LeagueState& st, int round,
                                    Clock::time_point now, bool early,
                                    std::vector<std::int64_t>* unfinished) {
-    const auto opens = std::chrono::duration_cast<std::chrono::milliseconds>(
-                           round_opens(st.league, round).time_since_epoch())
-                           .count();
+    const auto opens = unix_ms(round_opens(st.league, round));
     for (const auto& m : st.members) {
         if (auto avg = s.leagues().daily_average(m.player, opens)) {
             auto status = s.leagues().set_daily_average(st.league.id, round, m.player, *avg);
@@ -53,9 +51,7 @@ storage::Status close_league_round(storage::Store& s, const LeagueState& st, int
     }
     const auto ids = s.leagues().unfinished_games(st.league.id, round);
     unfinished->insert(unfinished->end(), ids.begin(), ids.end());
-    const auto at =
-        std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
-    return s.leagues().close_round(st.league.id, round, at, early);
+    return s.leagues().close_round(st.league.id, round, unix_ms(now), early);
 }
 
 engine::LeagueRules rules_of(const storage::LeagueRow& l) {

@@ -165,9 +165,7 @@ void Queries::best_average(protocol::Re re, const protocol::LeaderboardRequest& 
                            std::optional<storage::PlayerId> me, std::uint64_t offset,
                            ReplyFn done) {
     constexpr int kMinGames = 10;
-    const auto since = std::chrono::duration_cast<std::chrono::milliseconds>(
-                           (s_.clock.now() - std::chrono::hours(24 * 30)).time_since_epoch())
-                           .count();
+    const auto since = unix_ms(s_.clock.now() - std::chrono::hours(24 * 30));
     auto rows = std::make_shared<std::vector<storage::PlayerTotals>>();
     s_.storage.read(
         [rows, since](storage::Store& st) {

@@ -61,9 +61,7 @@ std::pair<GuestId, std::string> Registry::new_guest() {
     }
     // Stored in the background: a guest lost to a crash before the commit only loses a token
     // that no game refers to yet (its first game's row is written after this one).
-    const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
-                         ctx_.clock.now().time_since_epoch())
-                         .count();
+    const auto now = unix_ms(ctx_.clock.now());
     ctx_.storage.write(
         [id, key, now](storage::Store& s) {
             return s.create_guest(static_cast<std::int64_t>(id), key, now);

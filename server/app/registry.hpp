@@ -59,8 +59,6 @@ class Registry {
     void unfinished_daily(const std::string& up_to_day,
                           std::function<void(std::vector<std::shared_ptr<GameRoom>>)> done);
 
-    StorageWorker& storage() { return ctx_.storage; }
-    RoomContext& context() { return ctx_; }
 
    private:
     // Puts a restored room in the cache unless one is there already; returns the cached one.
