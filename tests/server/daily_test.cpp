@@ -154,14 +154,18 @@ TEST_CASE("leaderboard: ties share a rank, pages, around me and bad input") {
 }
 
 TEST_CASE("daily: finishing after midnight is allowed until the reveal") {
-    ServerProcess server({"--clock-start", "2026-11-29T23:59:57Z"});
+    // Six seconds before midnight: room for a slow, loaded machine to register and start.
+    ServerProcess server({"--clock-start", "2026-11-29T23:59:54Z"});
     WsClient a(server.port());
     login_new(a, "Late");
     const Json snap = a.request({{"type", "daily_start"}});
     REQUIRE(snap["type"] == "game");
+    const Json before = a.request({{"type", "daily"}});
+    REQUIRE(before["date"] == "2026-11-29");  // the attempt belongs to the 29th
+    REQUIRE(before["status"] == "started");
     // Wait (reading, so pings are answered) until the server's day has ended.
     Json info;
-    for (int i = 0; i < 100; ++i) {
+    for (int i = 0; i < 200; ++i) {
         info = a.request({{"type", "daily"}});
         if (info["date"] == "2026-11-30") break;
         a.recv(100ms);
