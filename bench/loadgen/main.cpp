@@ -134,6 +134,7 @@ int main(int argc, char** argv) {
     r.add("mode", to_string(opt.mode));
     r.add("target", to_string(opt.target));
     r.add("label", opt.label);
+    r.add("workload", to_string(opt.workload));
     r.add_count("conns", opt.connections);
     r.add_count("conns_ready", run.ready);
     r.add_count("connect_failures", run.failed);

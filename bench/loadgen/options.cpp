@@ -3,6 +3,7 @@
 
 #include <boost/program_options.hpp>
 
+#include <fstream>
 #include <sstream>
 
 namespace pinfall::loadgen {
@@ -28,9 +29,34 @@ const char* to_string(Target t) {
     return "?";
 }
 
+const char* to_string(Workload w) {
+    switch (w) {
+        case Workload::kPlay: return "play";
+        case Workload::kBoardRank: return "board-rank";
+        case Workload::kBoardTop: return "board-top";
+        case Workload::kBoardAround: return "board-around";
+    }
+    return "?";
+}
+
+namespace {
+
+// Reads one token a line; false when the file cannot be read.
+bool read_tokens(const std::string& path, std::vector<std::string>& out) {
+    std::ifstream in(path);
+    if (!in) return false;
+    for (std::string line; std::getline(in, line);) {
+        if (!line.empty()) out.push_back(line);
+    }
+    return true;
+}
+
+}  // namespace
+
 std::variant<Options, ExitRequest> parse_options(int argc, char** argv) {
     Options o;
-    std::string mode = "closed", target = "pinfall", seeds = "fixed";
+    std::string mode = "closed", target = "pinfall", seeds = "fixed", workload = "play";
+    std::string tokens_file;
     unsigned port = 0;
     int pid = 0;
     po::options_description desc(
@@ -42,6 +68,12 @@ std::variant<Options, ExitRequest> parse_options(int argc, char** argv) {
         ("mode", po::value(&mode)->default_value(mode), "closed, open, idle or games")
         ("target", po::value(&target)->default_value(target),
          "pinfall (the real protocol), wspeer (WebSocket echo-like peer) or raw (TCP lines)")
+        ("workload", po::value(&workload)->default_value(workload),
+         "pinfall target, closed and open modes: play (practice games), board-rank (the "
+         "player's rank), board-top (top-50 page) or board-around (around me)")
+        ("board-date", po::value(&o.board_date), "board workloads: the day (YYYY-MM-DD)")
+        ("tokens", po::value(&tokens_file),
+         "board workloads: file of login tokens, one a line, one per connection")
         ("host", po::value(&o.host)->default_value(o.host), "peer address (numeric)")
         ("port", po::value(&port), "peer port (required)")
         ("path", po::value(&o.path)->default_value(o.path), "WebSocket path")
@@ -101,6 +133,19 @@ std::variant<Options, ExitRequest> parse_options(int argc, char** argv) {
     if (seeds == "fixed") o.seeds = Seeds::kFixed;
     else if (seeds == "random") o.seeds = Seeds::kRandom;
     else return fail("unknown --seeds " + seeds);
+    if (workload == "play") o.workload = Workload::kPlay;
+    else if (workload == "board-rank") o.workload = Workload::kBoardRank;
+    else if (workload == "board-top") o.workload = Workload::kBoardTop;
+    else if (workload == "board-around") o.workload = Workload::kBoardAround;
+    else return fail("unknown --workload " + workload);
+    if (o.workload != Workload::kPlay) {
+        if (o.target != Target::kPinfall || (o.mode != Mode::kClosed && o.mode != Mode::kOpen)) {
+            return fail("board workloads need --target pinfall and --mode closed or open");
+        }
+        if (o.board_date.size() != 10) return fail("board workloads need --board-date");
+        if (!read_tokens(tokens_file, o.tokens)) return fail("cannot read --tokens");
+        if (o.tokens.size() < o.connections) return fail("fewer --tokens than connections");
+    }
     if (port == 0 || port > 65535) return fail("--port 1-65535 is required");
     o.port = static_cast<std::uint16_t>(port);
     if (o.connections == 0) return fail("--connections must be at least 1");

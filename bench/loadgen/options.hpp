@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 namespace pinfall::loadgen {
 
@@ -27,9 +28,20 @@ enum class Target {
 
 enum class Seeds { kFixed, kRandom };
 
+// What a Pinfall connection asks (closed and open modes).
+enum class Workload {
+    kPlay,         // practice games: play and stop actions
+    kBoardRank,    // the player's own rank: leaderboard with limit 1, read `me`
+    kBoardTop,     // the top-50 page of the day
+    kBoardAround,  // the page of 50 centred on the player ("around me")
+};
+
 struct Options {
     Mode mode = Mode::kClosed;
     Target target = Target::kPinfall;
+    Workload workload = Workload::kPlay;
+    std::string board_date;      // board workloads: the leaderboard's day (YYYY-MM-DD)
+    std::vector<std::string> tokens;  // board workloads: connection i logs in with tokens[i]
     std::string host = "127.0.0.1";
     std::uint16_t port = 0;
     std::string path = "/ws";
@@ -60,5 +72,6 @@ std::variant<Options, ExitRequest> parse_options(int argc, char** argv);
 
 const char* to_string(Mode m);
 const char* to_string(Target t);
+const char* to_string(Workload w);
 
 }  // namespace pinfall::loadgen

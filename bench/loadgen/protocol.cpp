@@ -68,6 +68,7 @@ bool scan_reply(std::string_view text, Reply& out) {
     out.re = out.game = 0;
     out.over = false;
     out.code = {};
+    out.has_me = false;
     const auto type = read_string(text, value_at(text, "\"type\":"));
     if (type.empty()) return false;
     if (type == "update") out.kind = ReplyKind::kUpdate;
@@ -75,12 +76,19 @@ bool scan_reply(std::string_view text, Reply& out) {
     else if (type == "error") out.kind = ReplyKind::kError;
     else if (type == "welcome") out.kind = ReplyKind::kWelcome;
     else if (type == "pong") out.kind = ReplyKind::kPong;
+    else if (type == "logged_in") out.kind = ReplyKind::kLoggedIn;
+    else if (type == "leaderboard") out.kind = ReplyKind::kLeaderboard;
     else out.kind = ReplyKind::kOther;
     if (const auto at = value_at(text, "\"re\":"); at != std::string_view::npos) {
         out.has_re = read_uint(text, at, out.re);
     }
     if (out.kind == ReplyKind::kError) {
         out.code = read_string(text, value_at(text, "\"code\":"));
+        return true;
+    }
+    if (out.kind == ReplyKind::kLeaderboard) {
+        // `me` is the message's last field: {"rank":...} or null.
+        out.has_me = text.ends_with("}}") && text.find(",\"me\":{\"rank\":") != text.npos;
         return true;
     }
     if (out.kind != ReplyKind::kUpdate && out.kind != ReplyKind::kGame) return true;
@@ -124,6 +132,24 @@ std::string make_play(std::uint64_t id, std::uint64_t game, const Play& play) {
         append_uint(s, play.pins[i]);
     }
     s += "]}";
+    return s;
+}
+
+std::string make_login(std::uint64_t id, std::string_view token) {
+    std::string s = "{\"type\":\"login\",\"id\":";
+    append_uint(s, id);
+    s.append(",\"token\":\"").append(token).append("\"}");
+    return s;
+}
+
+std::string make_leaderboard(std::uint64_t id, std::string_view date, bool around,
+                             unsigned limit) {
+    std::string s = "{\"type\":\"leaderboard\",\"id\":";
+    append_uint(s, id);
+    s.append(",\"date\":\"").append(date).append("\",\"limit\":");
+    append_uint(s, limit);
+    if (around) s += ",\"around\":true";
+    s += '}';
     return s;
 }
 

@@ -24,7 +24,7 @@ struct Play {
     std::array<std::uint8_t, 3> pins{};
 };
 
-enum class ReplyKind { kWelcome, kGame, kUpdate, kError, kPong, kOther };
+enum class ReplyKind { kWelcome, kGame, kUpdate, kError, kPong, kLoggedIn, kLeaderboard, kOther };
 
 struct Reply {
     ReplyKind kind = ReplyKind::kOther;
@@ -34,6 +34,7 @@ struct Reply {
     bool over = false;
     std::vector<Play> legal;  // every legal play of every pile, in message order
     std::string_view code;    // errors: the code
+    bool has_me = false;      // leaderboard: `me` is an entry (not null)
 };
 
 bool scan_reply(std::string_view text, Reply& out);
@@ -43,6 +44,10 @@ std::string make_hello(std::uint64_t id);
 std::string make_practice_start(std::uint64_t id, std::string_view ruleset,
                                 std::string_view seed_hex);
 std::string make_play(std::uint64_t id, std::uint64_t game, const Play& play);
+std::string make_login(std::uint64_t id, std::string_view token);
+// A daily leaderboard request: limit 1 (the player's rank, in `me`), the top 50, or around me.
+std::string make_leaderboard(std::uint64_t id, std::string_view date, bool around,
+                             unsigned limit);
 std::string make_stop(std::uint64_t id, std::uint64_t game);
 // 64 hex characters derived from the three numbers (a fixed, repeatable game seed).
 std::string seed_hex(std::uint64_t a, std::uint64_t b, std::uint64_t c);

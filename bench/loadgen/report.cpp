@@ -128,6 +128,17 @@ int self_test() {
     check(scan_reply(R"({"type":"error","re":null,"code":"bad_json","message":"x"})", r) &&
               r.kind == ReplyKind::kError && !r.has_re && r.code == "bad_json",
           "scan an error");
+    const std::string board =
+        R"({"type":"leaderboard","re":9,"board":"daily","date":"2026-11-29","total":2,)"
+        R"("entries":[],"next_cursor":null,"me":{"rank":2,"player":{"id":7,"name":"A"}}})";
+    check(scan_reply(board, r) && r.kind == ReplyKind::kLeaderboard && r.re == 9 && r.has_me,
+          "scan a leaderboard with me");
+    check(scan_reply(R"({"type":"leaderboard","re":9,"entries":[{"rank":1}],"me":null})", r) &&
+              r.kind == ReplyKind::kLeaderboard && !r.has_me,
+          "scan a leaderboard without me");
+    check(make_leaderboard(3, "2026-11-29", true, 50) ==
+              R"({"type":"leaderboard","id":3,"date":"2026-11-29","limit":50,"around":true})",
+          "leaderboard request");
     check(make_peer_request(7, 300).size() == 300, "peer request padding");
     check(seed_hex(1, 2, 3).size() == 64, "seed length");
     std::cout << "self-test: " << passed << " passed, " << failed << " failed" << std::endl;

@@ -54,7 +54,7 @@ void Session::open_link() {
                       opt.path);
     std::optional<asio::ip::address> local;
     if (!run_.locals.empty()) local = run_.locals[index_ % run_.locals.size()];
-    hello_done_ = false;
+    hello_done_ = login_done_ = false;
     link_->open(run_.remote, local,
                 {[this](error_code ec) { on_open(ec); },
                  [this](std::string_view text) { on_message(text); },
@@ -109,7 +109,7 @@ void Session::begin() {
             for (unsigned i = 0; i < slots_.size(); ++i) send_next(i, {});
             break;
         case Mode::kOpen:
-            if (run_.opt.target == Target::kPinfall) send_next(0, {});  // the first game
+            if (plays()) send_next(0, {});  // the first game
             arm_tick();
             break;
         case Mode::kIdle: break;
@@ -132,12 +132,18 @@ void Session::on_pinfall(std::string_view text, Clock::time_point now) {
     if (!hello_done_) {
         if (reply_.kind != ReplyKind::kWelcome) return run_.note_error(text);
         hello_done_ = true;
-        if (!reported_) {
-            reported_ = true;
-            return run_.session_ready(true);
+        if (run_.opt.workload != Workload::kPlay) {  // board workloads log in first
+            auto login = make_login(0, run_.opt.tokens[index_]);
+            ++run_.stats.requests;
+            run_.stats.req_bytes += login.size();
+            return link_->send(std::move(login));
         }
-        if (begun_ && run_.opt.mode == Mode::kGames) send_next(0, {});  // reconnected
-        return;
+        return setup_done();
+    }
+    if (run_.opt.workload != Workload::kPlay && !login_done_) {
+        if (reply_.kind != ReplyKind::kLoggedIn) return run_.note_error(text);
+        login_done_ = true;
+        return setup_done();
     }
     if (!reply_.has_re) return run_.note_error(text);
     const unsigned i = static_cast<unsigned>(reply_.re & 0xFF);
@@ -146,6 +152,13 @@ void Session::on_pinfall(std::string_view text, Clock::time_point now) {
     }
     Slot& s = slots_[i];
     s.waiting = false;
+    if (run_.opt.workload != Workload::kPlay) {
+        // The rank and around-me pages must hold the player's own line.
+        const bool ok = reply_.kind == ReplyKind::kLeaderboard &&
+                        (reply_.has_me || run_.opt.workload == Workload::kBoardTop);
+        ok ? count(s, now) : run_.note_error(text);
+        return after_reply(i, now);
+    }
     if (reply_.kind == ReplyKind::kUpdate && reply_.game == s.game && !s.over) {
         count(s, now);
         s.legal.swap(reply_.legal);
@@ -165,6 +178,15 @@ void Session::on_pinfall(std::string_view text, Clock::time_point now) {
         s.over = true;  // start afresh
     }
     after_reply(i, now);
+}
+
+// Connected (and logged in, for board workloads): report once, or resume after a reconnect.
+void Session::setup_done() {
+    if (!reported_) {
+        reported_ = true;
+        return run_.session_ready(true);
+    }
+    if (begun_ && run_.opt.mode == Mode::kGames) send_next(0, {});  // reconnected
 }
 
 void Session::on_peer(std::string_view text, Clock::time_point now) {
@@ -195,8 +217,7 @@ void Session::count(const Slot& s, Clock::time_point now) {
 void Session::after_reply(unsigned i, Clock::time_point) {
     if (run_.stopping) return;
     if (run_.opt.mode != Mode::kOpen) return send_next(i, {});
-    const bool pinfall = run_.opt.target == Target::kPinfall;
-    if (pinfall && slots_[i].over) return send_next(i, {});  // the next game, unscheduled
+    if (plays() && slots_[i].over) return send_next(i, {});  // the next game, unscheduled
     if (!owed_.empty()) {
         const auto tick = owed_.front();
         owed_.pop_front();
@@ -212,6 +233,10 @@ void Session::send_next(unsigned i, Clock::time_point tick) {
     if (opt.target != Target::kPinfall) {
         msg = make_peer_request(s.pending_id, opt.req_bytes);
         fifo_.push_back(i);
+    } else if (opt.workload != Workload::kPlay) {
+        const bool around = opt.workload == Workload::kBoardAround;
+        const unsigned limit = opt.workload == Workload::kBoardRank ? 1 : 50;
+        msg = make_leaderboard(s.pending_id, opt.board_date, around, limit);
     } else if (s.over) {
         const std::string seed = opt.seeds == Seeds::kFixed
                                      ? seed_hex(opt.rng_seed, index_ * 256 + i, s.started)

@@ -11,6 +11,10 @@
 //    waiting is owed and sent as soon as the reply comes, its latency still counted from the
 //    tick). games: plays one whole game per WebSocket session (connect, hello, practice_start,
 //    plays to game over, close) and starts over. idle: nothing.
+//  - Board workloads (--workload board-*): after hello, connection i logs in with token i, then
+//    every request is a daily `leaderboard` of --board-date (limit 1, the top 50, or around
+//    me); a `leaderboard` reply answering it counts, and for rank and around-me it must carry
+//    the player's own line (`me`), else it is an error.
 //  - A Pinfall slot plays a game: practice_start (fixed or server-chosen seed), then `play` of a
 //    legal play picked at random from the last reply's `legal`, `stop` when there is none, and a
 //    new practice_start after game over. Only `update` replies answering the slot's request are
@@ -103,6 +107,10 @@ class Session {
     void on_closed(error_code ec);
     void on_pinfall(std::string_view text, Clock::time_point now);
     void on_peer(std::string_view text, Clock::time_point now);
+    void setup_done();
+    bool plays() const {
+        return run_.opt.target == Target::kPinfall && run_.opt.workload == Workload::kPlay;
+    }
     void after_reply(unsigned slot, Clock::time_point now);
     void send_next(unsigned slot, Clock::time_point tick);
     void arm_tick();
@@ -119,7 +127,7 @@ class Session {
     std::deque<Clock::time_point> owed_;  // open loop: ticks waiting for the connection
     std::deque<unsigned> fifo_;           // peers: slots in the order their requests went
     std::uint64_t ticks_ = 0;
-    bool reported_ = false, begun_ = false, hello_done_ = false;
+    bool reported_ = false, begun_ = false, hello_done_ = false, login_done_ = false;
 };
 
 }  // namespace pinfall::loadgen
