@@ -5,6 +5,7 @@
 #include <initializer_list>
 #include <string_view>
 
+#include "protocol/decode_fast.hpp"
 #include "protocol/messages.hpp"
 
 namespace pinfall::protocol {
@@ -171,7 +172,7 @@ RequestBody decode_body(std::string_view type, const json& obj) {
 
 }  // namespace
 
-Decoded decode_request(std::string_view text, int max_depth) {
+Decoded detail::decode_request_full(std::string_view text, int max_depth) {
     std::optional<std::uint64_t> id;
     try {
         json obj;
@@ -199,6 +200,13 @@ Decoded decode_request(std::string_view text, int max_depth) {
     } catch (const std::exception&) {
         return DecodeError{id, code::kBadRequest, "malformed request"};
     }
+}
+
+Decoded decode_request(std::string_view text, int max_depth) {
+    // The hot game actions skip the DOM; the fast path accepts only what the full decoder
+    // accepts alike, so every refusal and every other request is still the full decoder's.
+    if (auto fast = detail::decode_fast(text, max_depth)) return std::move(*fast);
+    return detail::decode_request_full(text, max_depth);
 }
 
 }  // namespace pinfall::protocol
