@@ -73,6 +73,7 @@ int main(int argc, char** argv) {
     Leaderboards leaderboards(asio::make_strand(ioc));
     leaderboards.load(store->daily_results(""));
     const auto guests = store->guests();
+    const auto max_game_id = store->max_game_id();
     StorageWorker storage_worker(std::move(store));
 
     RoomContext rooms{metrics, storage_worker, clock, [&leaderboards](const FinishedGame& g) {
@@ -82,7 +83,7 @@ int main(int argc, char** argv) {
                                                      g.row.finished_at.value_or(0)},
                                            g.row.day);
                       }};
-    Registry registry(ioc, rooms, config.max_games, guests);
+    Registry registry(ioc, rooms, config.max_games, guests, max_game_id);
     LaneDirectory lanes(ioc, rooms);
     Services services{registry, metrics,  clock,  storage_worker,
                       leaderboards, lanes, kServerName, config.secret, config.max_json_depth};
@@ -147,6 +148,8 @@ int main(int argc, char** argv) {
     ioc.run();
     for (auto& t : threads) t.join();
     ioc.destroy_pending();
+    // The storage worker's destructor commits these before the process exits.
+    registry.save_unfinished_practice();
     spdlog::info("stopped");
     return 0;
 }

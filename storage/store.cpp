@@ -46,7 +46,7 @@ struct Store::Prepared {
     Statement create_game, append_action, finish_game, game_by_id, daily_attempt, actions_of,
         save_record;
     Statement unfinished, daily_results_day, daily_results_all, games_of, mark_revealed,
-        is_revealed, best_ranked, totals_since, create_guest, guests;
+        is_revealed, best_ranked, totals_since, create_guest, guests, max_game_id;
 };
 
 std::unique_ptr<Store> Store::open(const std::string& path, Status* status) {
@@ -85,8 +85,9 @@ Status Store::prepare_all() {
     prep(q.player_by_id, "SELECT id, name, created_at FROM players WHERE id = ?");
     prep(q.create_game,
          "INSERT INTO games (player_id, mode, ruleset, seed, day, started_at, finished_at, score, "
-         "strikes, spares, resigned, guest_id, league_id, league_round, league_game) "
-         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+         "strikes, spares, resigned, guest_id, league_id, league_round, league_game, id) "
+         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    prep(q.max_game_id, "SELECT coalesce(max(id), 0) FROM games");
     prep(q.create_guest, "INSERT INTO guests (id, token_hash, created_at) VALUES (?, ?, ?)");
     prep(q.guests, "SELECT id, token_hash FROM guests");
     prep(q.append_action, "INSERT INTO actions (game_id, idx, action) VALUES (?, ?, ?)");
@@ -185,9 +186,21 @@ Status Store::create_game(GameRow& row) {
     } else {
         s.bind_null(14).bind_null(15);
     }
+    if (row.id > 0) {
+        s.bind(16, row.id);
+    } else {
+        s.bind_null(16);  // SQLite picks the next id
+    }
     Status st = s.run();
     if (st.is_ok()) row.id = db_->last_insert_id();
     return st;
+}
+
+GameRowId Store::max_game_id() {
+    Statement& s = q_->max_game_id;
+    const GameRowId id = s.step() ? s.int64(0) : 0;
+    s.reset();
+    return id;
 }
 
 Status Store::append_action(GameRowId game, int index, const std::string& action) {

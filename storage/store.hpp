@@ -41,9 +41,12 @@ class Store {
     Status create_guest(std::int64_t id, const std::string& token_hash, Millis now);
     std::vector<GuestRow> guests();
 
-    // Games. create_game inserts row (ignoring row.actions) and sets row.id; conflict when the
-    // player already has an attempt that day.
+    // Games. create_game inserts row (ignoring row.actions) with id row.id when it is > 0 (the
+    // server allocates ids itself, see max_game_id), else the next free id, and sets row.id;
+    // conflict when the player already has an attempt that day or the id is taken.
     Status create_game(GameRow& row);
+    // The largest game id stored, 0 when there is none.
+    GameRowId max_game_id();
     // Appends action number `index` (0-based) in record notation; conflict if it exists.
     Status append_action(GameRowId game, int index, const std::string& action);
     Status finish_game(GameRowId game, int score, int strikes, int spares, bool resigned,

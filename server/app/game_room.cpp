@@ -94,6 +94,14 @@ void GameRoom::end_at_reveal() {
     apply(engine::Action::resign(), std::nullopt, nullptr, std::chrono::steady_clock::now());
 }
 
+void GameRoom::save_unfinished_practice() {
+    if (ranked() || game_.over() || broken() || game_.actions().empty()) return;
+    ctx_.storage.write([id = id_, actions = game_.actions()](storage::Store& s) {
+        return s.save_actions(id, actions);
+    },
+                       nullptr);
+}
+
 void GameRoom::act(const engine::Action& action, protocol::Re re,
                    const std::shared_ptr<Outbox>& requester,
                    std::chrono::steady_clock::time_point received) {
@@ -191,7 +199,10 @@ void GameRoom::apply(const engine::Action& action, protocol::Re re,
     }
     const int index = static_cast<int>(game_.actions().size()) - 1;
     auto self = shared_from_this();
-    ctx_.storage.write(
+    // A ranked action is durable before it is acknowledged; a practice game's end is stored in
+    // the background (write_lazy: nobody waits for it, so it may share a later COMMIT).
+    auto write = ranked() ? &StorageWorker::write : &StorageWorker::write_lazy;
+    (ctx_.storage.*write)(
         [self, index, action, final_row](storage::Store& s) {
             return self->persist(s, index, action, final_row);
         },

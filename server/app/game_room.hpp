@@ -68,6 +68,9 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
     const boost::asio::any_io_executor& executor() const { return strand_; }
     bool finished() const { return finished_.load(std::memory_order_acquire); }
     bool broken() const { return broken_.load(std::memory_order_acquire); }
+    // A write of this game failed outside act() (its row, stored in the background): every
+    // later action is refused with storage_error. Thread-safe.
+    void mark_broken() { broken_.store(true, std::memory_order_release); }
 
     // Applies the action; replies to `requester` (update with re, or error) and sends the
     // update to every other subscriber, after the action is durable for ranked games.
@@ -78,6 +81,11 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
     void snapshot(protocol::Re re, const std::shared_ptr<Outbox>& to);
     // A daily attempt still open at its day's reveal ends where it stands (as if resigned).
     void end_at_reveal();
+    // Shutdown, once no strand runs: queues the write of an unfinished practice game's actions
+    // (practice games store them only at the end otherwise), so a clean restart resumes it
+    // where it stood. Does nothing for other games. Not thread-safe: call with the io_context
+    // stopped.
+    void save_unfinished_practice();
 
     GameRoom(boost::asio::any_io_executor strand, const storage::GameRow& row, Owner owner,
              std::string player_name, engine::Game game, std::uint64_t version, RoomContext& ctx);

@@ -1,5 +1,7 @@
 #include "server/app/registry.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <boost/asio/strand.hpp>
 #include <openssl/rand.h>
 
@@ -42,8 +44,8 @@ engine::Seed random_seed() {
 }
 
 Registry::Registry(boost::asio::io_context& ioc, RoomContext& ctx, std::size_t max_games,
-                   const std::vector<storage::GuestRow>& guests)
-    : ioc_(ioc), ctx_(ctx), max_games_(max_games) {
+                   const std::vector<storage::GuestRow>& guests, storage::GameRowId max_game_id)
+    : ioc_(ioc), ctx_(ctx), max_games_(max_games), next_game_id_(max_game_id + 1) {
     for (const auto& g : guests) {
         guests_.emplace(g.token_hash, static_cast<GuestId>(g.id));
         next_guest_ = std::max(next_guest_, static_cast<GuestId>(g.id) + 1);
@@ -62,7 +64,7 @@ std::pair<GuestId, std::string> Registry::new_guest() {
     // Stored in the background: a guest lost to a crash before the commit only loses a token
     // that no game refers to yet (its first game's row is written after this one).
     const auto now = unix_ms(ctx_.clock.now());
-    ctx_.storage.write(
+    ctx_.storage.write_lazy(
         [id, key, now](storage::Store& s) {
             return s.create_guest(static_cast<std::int64_t>(id), key, now);
         },
@@ -115,12 +117,30 @@ void Registry::create_game(Owner owner, std::string player_name, storage::GameRo
         }
     }
     if (owner.guest) row.guest = static_cast<std::int64_t>(owner.guest);
-    auto shared_row = std::make_shared<storage::GameRow>(std::move(row));
-    ctx_.storage.write([shared_row](storage::Store& s) { return s.create_game(*shared_row); },
-                       [this, shared_row, owner, player_name, done](const storage::Status& st) {
-                           if (!st.is_ok()) return done(nullptr, st);
-                           done(adopt(*shared_row, owner, player_name), st);
-                       });
+    row.id = allocate_game_id();
+    auto room = adopt(row, owner, std::move(player_name));
+    if (!room) return done(nullptr, storage::Status::error("the game could not be set up"));
+    // The row is stored in the background: the player need not wait for a COMMIT to start a
+    // practice game, and the game's later writes queue behind this one.
+    ctx_.storage.write_lazy([row = std::move(row)](storage::Store& s) mutable {
+        return s.create_game(row);
+    },
+                            [room](const storage::Status& st) {
+                                if (st.is_ok()) return;
+                                spdlog::error("[g{}] storing the new game failed: {}", room->id(),
+                                              st.message());
+                                room->mark_broken();
+                            });
+    done(std::move(room), storage::Status::ok());
+}
+
+void Registry::save_unfinished_practice() {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, room] : games_) room->save_unfinished_practice();
+}
+
+storage::GameRowId Registry::allocate_game_id() {
+    return next_game_id_.fetch_add(1, std::memory_order_relaxed);
 }
 
 void Registry::daily_attempt(storage::PlayerId player, std::string player_name, std::string day,
@@ -147,6 +167,7 @@ void Registry::ranked_game(
     std::function<storage::Status(storage::Store&, storage::GameRow&)> find_or_create,
     RoomCallback done) {
     auto row = std::make_shared<storage::GameRow>();
+    row->id = allocate_game_id();  // used if find_or_create inserts a new game
     ctx_.storage.write(
         [row, find_or_create = std::move(find_or_create)](storage::Store& s) {
             return find_or_create(s, *row);

@@ -3,13 +3,16 @@
 // lock; game work then happens on each room's strand, outside it.
 //
 // Guests are anonymous players: a random token (32 bytes, base64url) names one; only its
-// SHA-256 is kept (in memory and in storage, so guests survive restarts). Every game has a row in storage from its start; a room is
-// loaded again from its row when it is not in memory (after a restart, or after a failed
-// write made the room drop itself).
+// SHA-256 is kept (in memory and in storage, so guests survive restarts). Every game has a row
+// in storage from its start (a practice game's is written in the background, see
+// StorageWorker::write_lazy); a room is loaded again from its row when it is not in memory
+// (after a restart, or after a failed write made the room drop itself). Game ids are allocated
+// here, in memory, from the largest stored id, so a game has its id before its row is stored.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -27,15 +30,17 @@ class Registry {
    public:
     using RoomCallback = std::function<void(std::shared_ptr<GameRoom>, const storage::Status&)>;
 
-    // guests: every stored guest (loaded at start-up, so hello needs no storage round trip).
+    // guests: every stored guest (loaded at start-up, so hello needs no storage round trip);
+    // max_game_id: the largest stored game id (Store::max_game_id).
     Registry(boost::asio::io_context& ioc, RoomContext& ctx, std::size_t max_games,
-             const std::vector<storage::GuestRow>& guests);
+             const std::vector<storage::GuestRow>& guests, storage::GameRowId max_game_id);
 
     std::pair<GuestId, std::string> new_guest();
     std::optional<GuestId> find_guest(const std::string& token) const;
 
-    // Stores a new game row and opens its room. `done` runs on the storage thread with the
-    // room, or nullptr and why (server_busy is reported as a conflict status).
+    // Opens the room of a new practice game and stores its row in the background. `done` runs
+    // inline with the room, or nullptr and why (server_busy is reported as a conflict status);
+    // if storing the row fails later, the room is marked broken.
     void create_game(Owner owner, std::string player_name, storage::GameRow row,
                      RoomCallback done);
     // The player's daily attempt for `day`: resumed when it exists, created otherwise (two
@@ -51,6 +56,11 @@ class Registry {
     // The room of game id from memory, else loaded from storage; nullptr with not_found when
     // there is no such game. `done` runs on the storage thread or inline.
     void find_game(protocol::GameId id, RoomCallback done);
+    // Shutdown, with the io_context stopped: queues the actions of every unfinished practice
+    // game in memory for storage (GameRoom::save_unfinished_practice).
+    void save_unfinished_practice();
+    // A new game id, never handed out before (thread-safe).
+    storage::GameRowId allocate_game_id();
     // The room when it is in memory.
     std::shared_ptr<GameRoom> cached(protocol::GameId id) const;
     // Unfinished games in memory that `owner` may act on, oldest first.
@@ -73,6 +83,7 @@ class Registry {
     std::unordered_map<std::string, GuestId> guests_;  // SHA-256 of token (raw) -> guest
     GuestId next_guest_ = 1;
     std::unordered_map<protocol::GameId, std::shared_ptr<GameRoom>> games_;
+    std::atomic<storage::GameRowId> next_game_id_;
 };
 
 // 32 random bytes from the OS (OpenSSL RAND_bytes) as base64url without padding (43 chars).

@@ -1,29 +1,34 @@
 #include "server/app/storage_worker.hpp"
 
 #include <future>
+#include <utility>
 
 namespace pinfall::server {
-namespace {
 
 // Runs one write job inside a savepoint of the batch's transaction, so that a job failing alone
-// (a conflict) takes back its own earlier writes instead of committing half of itself.
-storage::Status run_job(storage::Store& store, const StorageWorker::Work& work) {
-    storage::Database& db = store.db();
-    if (storage::Status s = db.exec("SAVEPOINT job"); !s.is_ok()) return s;
-    const storage::Status st = work(store);
+// (a conflict) takes back its own earlier writes instead of committing half of itself. The
+// savepoint statements are prepared once: parsing them for every job cost more than most jobs.
+storage::Status StorageWorker::run_job(const Work& work) {
+    if (storage::Status s = savepoint_.run(); !s.is_ok()) return s;
+    const storage::Status st = work(*store_);
     if (st.is_ok()) {
-        const storage::Status released = db.exec("RELEASE job");
+        const storage::Status released = release_.run();
         return released.is_ok() ? st : storage::Status::error(released.message());
     }
-    const storage::Status undone = db.exec("ROLLBACK TO job; RELEASE job");
+    storage::Status undone = rollback_to_.run();
+    if (undone.is_ok()) undone = release_.run();
     if (st.code() == storage::Status::Code::kError || undone.is_ok()) return st;
     return storage::Status::error(undone.message());  // the batch cannot be trusted: fail it
 }
 
-}  // namespace
-
-StorageWorker::StorageWorker(std::unique_ptr<storage::Store> store)
-    : store_(std::move(store)), thread_([this] { loop(); }) {}
+StorageWorker::StorageWorker(std::unique_ptr<storage::Store> store,
+                             std::chrono::milliseconds lazy_delay)
+    : store_(std::move(store)),
+      lazy_delay_(lazy_delay),
+      savepoint_(store_->db().prepare("SAVEPOINT job")),
+      release_(store_->db().prepare("RELEASE job")),
+      rollback_to_(store_->db().prepare("ROLLBACK TO job")),
+      thread_([this] { loop(); }) {}
 
 StorageWorker::~StorageWorker() {
     {
@@ -34,20 +39,30 @@ StorageWorker::~StorageWorker() {
     thread_.join();
 }
 
-void StorageWorker::write(Work work, Done done) {
+void StorageWorker::push(Job job, bool lazy) {
+    bool wake;
     {
         std::lock_guard lock(mutex_);
-        queue_.push_back(Job{true, std::move(work), std::move(done)});
+        // A lazy job only needs to wake a worker that sleeps on an empty queue (it then waits
+        // out the delay); an urgent one ends that wait.
+        wake = !lazy || queue_.empty();
+        if (queue_.empty()) first_lazy_ = std::chrono::steady_clock::now();
+        if (!lazy) ++urgent_;
+        queue_.push_back(std::move(job));
     }
-    wake_.notify_one();
+    if (wake) wake_.notify_one();
+}
+
+void StorageWorker::write(Work work, Done done) {
+    push(Job{true, std::move(work), std::move(done)}, false);
+}
+
+void StorageWorker::write_lazy(Work work, Done done) {
+    push(Job{true, std::move(work), std::move(done)}, true);
 }
 
 void StorageWorker::read(Work work, Done done) {
-    {
-        std::lock_guard lock(mutex_);
-        queue_.push_back(Job{false, std::move(work), std::move(done)});
-    }
-    wake_.notify_one();
+    push(Job{false, std::move(work), std::move(done)}, false);
 }
 
 storage::Status StorageWorker::run_sync(const Work& fn) {
@@ -74,7 +89,7 @@ void StorageWorker::run_writes(std::deque<Job>& jobs) {
     for (auto& job : jobs) {
         // A job that fails alone (a conflict, say) is reported to its caller and leaves nothing;
         // the batch goes on unless the database itself failed.
-        results.push_back(batch.is_ok() ? run_job(*store_, job.work) : batch);
+        results.push_back(batch.is_ok() ? run_job(job.work) : batch);
         if (results.back().code() == storage::Status::Code::kError) batch = results.back();
     }
     if (batch.is_ok()) batch = store_->commit();
@@ -99,7 +114,13 @@ void StorageWorker::loop() {
             std::unique_lock lock(mutex_);
             wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
             if (queue_.empty()) return;  // stopping, and nothing left
+            if (urgent_ == 0) {
+                // Only lazy writes: let more gather, unless something urgent comes first.
+                wake_.wait_until(lock, first_lazy_ + lazy_delay_,
+                                 [this] { return stopping_ || urgent_ > 0; });
+            }
             batch.swap(queue_);
+            urgent_ = 0;
         }
         // Keep queue order: consecutive writes share a transaction; a read runs between them.
         std::deque<Job> writes;

@@ -4,10 +4,16 @@
 // and only after COMMIT calls each job's completion with its status. Reads run outside
 // transactions, in queue order with the writes.
 //
-// Thread-safety: submit() is safe from any thread. Completions run on the worker thread and
-// must only post elsewhere (never block).
+// Lazy writes are for data nobody waits on (practice games, guests): the worker lets them
+// gather for up to `lazy_delay` (or until an ordinary job arrives) before it commits, so a busy
+// server pays one fsync for many of them instead of one for every few. A crash may lose the
+// lazy writes of the last lazy_delay; a clean shutdown (the destructor) loses none.
+//
+// Thread-safety: write(), write_lazy() and read() are safe from any thread. Completions run on
+// the worker thread and must only post elsewhere (never block).
 #pragma once
 
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -24,7 +30,10 @@ class StorageWorker {
     using Work = std::function<storage::Status(storage::Store&)>;
     using Done = std::function<void(const storage::Status&)>;
 
-    explicit StorageWorker(std::unique_ptr<storage::Store> store);
+    static constexpr std::chrono::milliseconds kLazyDelay{20};
+
+    explicit StorageWorker(std::unique_ptr<storage::Store> store,
+                           std::chrono::milliseconds lazy_delay = kLazyDelay);
     ~StorageWorker();  // finishes every queued job, then joins
 
     // A write joins the next transaction; `done` runs once it is committed (or failed: then
@@ -32,6 +41,8 @@ class StorageWorker {
     // savepoint: one that returns a non-error failure (conflict, not found) has its own writes
     // undone while the rest of the batch commits.
     void write(Work work, Done done);
+    // A write as above that may wait up to lazy_delay for company before its COMMIT.
+    void write_lazy(Work work, Done done);
     // A read runs on its own; `done` gets its status.
     void read(Work work, Done done);
     // Runs fn on the worker thread and waits for it (start-up and tests only).
@@ -47,13 +58,19 @@ class StorageWorker {
         Work work;
         Done done;
     };
+    void push(Job job, bool lazy);
     void loop();
     void run_writes(std::deque<Job>& jobs);
+    storage::Status run_job(const Work& work);
 
     std::unique_ptr<storage::Store> store_;
+    const std::chrono::milliseconds lazy_delay_;
+    storage::Statement savepoint_, release_, rollback_to_;
     mutable std::mutex mutex_;
     std::condition_variable wake_;
     std::deque<Job> queue_;
+    std::size_t urgent_ = 0;  // jobs in queue_ that are not lazy writes
+    std::chrono::steady_clock::time_point first_lazy_{};  // when the oldest queued one came
     bool stopping_ = false;
     std::uint64_t commits_ = 0;
     std::uint64_t writes_ = 0;

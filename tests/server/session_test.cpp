@@ -205,3 +205,46 @@ TEST_CASE("a guest and their game survive a server restart") {
     CHECK(snap["state"] == state);
     [[maybe_unused]] const int rc = std::system(("rm -rf '" + dir + "'").c_str());
 }
+
+// Game ids are allocated in memory (practice rows are stored in the background): after a
+// restart they must go on from the largest stored id, never reuse one.
+TEST_CASE("game ids stay unique across a restart, practice games are stored, finished or not") {
+    char tmpl[] = "/tmp/pinfall-ids-XXXXXX";
+    REQUIRE(mkdtemp(tmpl));
+    const std::string dir = tmpl;
+    std::ofstream(dir + "/secret") << "test-secret\n";
+    std::string guest;
+    std::vector<long long> ids;
+    Json mid;
+    {
+        ServerProcess first({}, dir);
+        WsClient a(first.port());
+        guest = a.hello()["guest"];
+        for (int i = 0; i < 3; ++i) {
+            ids.push_back(a.request({{"type", "practice_start"}, {"seed", kZeroSeed}})["game"]);
+        }
+        CHECK(ids[0] < ids[1]);
+        CHECK(ids[1] < ids[2]);
+        const Json over = a.request({{"type", "resign"}, {"game", ids[1]}});
+        REQUIRE(over["type"] == "update");
+        // An unfinished practice game keeps its progress over a clean restart.
+        REQUIRE(a.request({{"type", "stop"}, {"game", ids[2]}})["type"] == "update");
+        mid = a.request({{"type", "snapshot"}, {"game", ids[2]}});
+        CHECK(first.signal_and_wait(SIGTERM, std::chrono::seconds(5)) == 0);
+    }
+    ServerProcess second({}, dir);
+    WsClient b(second.port());
+    b.hello(guest);
+    const long long next = b.request({{"type", "practice_start"}})["game"];
+    CHECK(next > ids[2]);
+    const Json stored = b.request({{"type", "record"}, {"game", ids[1]}});
+    REQUIRE(stored["type"] == "stored_game");
+    CHECK(stored["finished"] == true);
+    CHECK(stored["record"] == "pinfall/1 sackson " + std::string(kZeroSeed) + " r");
+    const Json open = b.request({{"type", "snapshot"}, {"game", ids[2]}});
+    REQUIRE(open["type"] == "game");
+    CHECK(open["game"] == ids[2]);
+    CHECK(open["version"] == mid["version"]);
+    CHECK(open["state"] == mid["state"]);
+    [[maybe_unused]] const int rc = std::system(("rm -rf '" + dir + "'").c_str());
+}

@@ -2,9 +2,12 @@
 // a write job that fails with an error rolls back its whole batch and every job of the batch
 // gets that error; a job that fails alone (a conflict) leaves no write of its own behind while
 // the rest of the batch commits; reads see committed writes; the destructor drains the queue.
+// Lazy writes wait for company up to their delay, end up in the next ordinary job's COMMIT when
+// one comes first, and are never lost on a clean shutdown.
 #include "server/app/storage_worker.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <catch2/catch.hpp>
 #include <future>
 #include <thread>
@@ -183,6 +186,71 @@ TEST_CASE("the destructor runs every queued job before it returns") {
     CHECK(done == 50);
     auto store = test::open_store(dir.db());
     CHECK(test::query_text(store->db(), "SELECT count(*) FROM players") == "50");
+}
+
+using Clock = std::chrono::steady_clock;
+
+TEST_CASE("a lazy write alone commits after the lazy delay, not before") {
+    TempDir dir;
+    StorageWorker worker(test::open_store(dir.db()), std::chrono::milliseconds(300));
+    std::promise<Clock::time_point> committed;
+    const auto t0 = Clock::now();
+    worker.write_lazy(add("ann"), [&](const Status& st) {
+        CHECK(st.is_ok());
+        committed.set_value(Clock::now());
+    });
+    const auto waited = committed.get_future().get() - t0;
+    // At least the delay (less 50 ms for clock granularity); the upper bound is generous.
+    CHECK(waited >= std::chrono::milliseconds(250));
+    CHECK(waited < std::chrono::seconds(20));
+    CHECK(worker.commits() == 1);
+    CHECK(count_players(worker) == "1");
+}
+
+TEST_CASE("lazy writes share the COMMIT of the next ordinary write, without waiting") {
+    TempDir dir;
+    // A delay no test run reaches: only the ordinary write can make the batch commit.
+    StorageWorker worker(test::open_store(dir.db()), std::chrono::hours(1));
+    std::atomic<int> lazy_ok{0};
+    for (int i = 0; i < 20; ++i) {
+        worker.write_lazy(add("lazy" + std::to_string(i)), [&](const Status& st) {
+            if (st.is_ok()) lazy_ok.fetch_add(1);
+        });
+    }
+    std::promise<Status> urgent;
+    worker.write(add("bob"), [&](const Status& st) { urgent.set_value(st); });
+    auto done = urgent.get_future();
+    REQUIRE(done.wait_for(std::chrono::seconds(20)) == std::future_status::ready);
+    CHECK(done.get().is_ok());
+    CHECK(lazy_ok == 20);  // their completions ran before the later job's
+    CHECK(worker.writes() == 21);
+    CHECK(worker.commits() <= 2);  // one, unless the worker woke between the first two
+    CHECK(count_players(worker) == "21");
+}
+
+TEST_CASE("a read right after a lazy write sees it, without waiting for the delay") {
+    TempDir dir;
+    StorageWorker worker(test::open_store(dir.db()), std::chrono::hours(1));
+    worker.write_lazy(add("ann"), nullptr);
+    const auto t0 = Clock::now();
+    CHECK(count_players(worker) == "1");
+    CHECK(Clock::now() - t0 < std::chrono::seconds(20));
+}
+
+TEST_CASE("the destructor commits lazy writes still waiting") {
+    TempDir dir;
+    std::atomic<int> done{0};
+    {
+        StorageWorker worker(test::open_store(dir.db()), std::chrono::hours(1));
+        for (int i = 0; i < 10; ++i) {
+            worker.write_lazy(add("p" + std::to_string(i)), [&](const Status& st) {
+                if (st.is_ok()) done.fetch_add(1);
+            });
+        }
+    }
+    CHECK(done == 10);
+    auto store = test::open_store(dir.db());
+    CHECK(test::query_text(store->db(), "SELECT count(*) FROM players") == "10");
 }
 
 }  // namespace

@@ -216,4 +216,27 @@ TEST_CASE("players, games, actions and reveals survive closing and reopening") {
     CHECK(next.id > done_id);
 }
 
+TEST_CASE("create_game takes the id it is given, max_game_id reports the largest") {
+    TempDir dir;
+    auto store = test::open_store(dir.db());
+    CHECK(store->max_game_id() == 0);
+    GameRow a = test::game_row(std::nullopt, GameMode::kPractice, "", 100);
+    a.id = 41;
+    REQUIRE(store->create_game(a).is_ok());
+    CHECK(a.id == 41);
+    CHECK(store->max_game_id() == 41);
+    REQUIRE(store->game(41));
+    // Without an id, the next free one.
+    GameRow b = test::game_row(std::nullopt, GameMode::kPractice, "", 200);
+    REQUIRE(store->create_game(b).is_ok());
+    CHECK(b.id == 42);
+    // An id taken already is a conflict and stores nothing.
+    GameRow c = test::game_row(std::nullopt, GameMode::kPractice, "", 300);
+    c.id = 41;
+    const Status st = store->create_game(c);
+    CHECK(st.is_conflict());
+    CHECK(store->game(41)->started_at == 100);
+    CHECK(store->max_game_id() == 42);
+}
+
 }  // namespace
