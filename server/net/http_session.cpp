@@ -29,7 +29,7 @@ http::response<http::string_body> make_response(const http::request<http::string
 
 }  // namespace
 
-HttpSession::HttpSession(boost::asio::ip::tcp::socket&& socket, ConnectionLimiter::Ticket ticket,
+HttpSession::HttpSession(ConnSocket&& socket, ConnectionLimiter::Ticket ticket,
                          std::uint64_t id, NetContext& ctx)
     : stream_(std::move(socket)), ticket_(std::move(ticket)), id_(id), ctx_(ctx) {
     ctx_.services.metrics.http_connections.fetch_add(1, std::memory_order_relaxed);
@@ -65,7 +65,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     auto req = parser_->release();
     if (beast::websocket::is_upgrade(req)) {
         if (req.target() == "/ws") {
-            auto ws = std::make_shared<WsSession>(std::move(stream_), std::move(ticket_), id_,
+            auto ws = std::make_shared<WsSession>(stream_.release_socket(), std::move(ticket_), id_,
                                                   ctx_.limits, ctx_.services, ctx_.sessions);
             ws->run(std::move(req));
             return;

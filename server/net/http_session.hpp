@@ -18,6 +18,7 @@
 #include "server/net/connection_limiter.hpp"
 #include "server/net/limits.hpp"
 #include "server/net/session_set.hpp"
+#include "server/net/stream_types.hpp"
 
 namespace pinfall::server::net {
 
@@ -36,7 +37,7 @@ struct NetContext {
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
    public:
-    HttpSession(boost::asio::ip::tcp::socket&& socket, ConnectionLimiter::Ticket ticket,
+    HttpSession(ConnSocket&& socket, ConnectionLimiter::Ticket ticket,
                 std::uint64_t id, NetContext& ctx);
     ~HttpSession();
     void run();
@@ -48,7 +49,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     void write(http::response<http::string_body> res);
     void on_write(bool keep_alive, beast::error_code ec, std::size_t bytes);
 
-    beast::tcp_stream stream_;
+    HttpStream stream_;
     beast::flat_buffer buffer_;
     std::optional<http::request_parser<http::string_body>> parser_;
     std::shared_ptr<http::response<http::string_body>> response_;

@@ -39,11 +39,11 @@ void Listener::stop() {
 void Listener::do_accept() {
     if (stopped_) return;
     // Each connection gets its own strand: its handlers never run concurrently.
-    acceptor_.async_accept(asio::make_strand(ioc_),
+    acceptor_.async_accept(ConnStrand(ioc_.get_executor()),
                            beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
 }
 
-void Listener::on_accept(beast::error_code ec, asio::ip::tcp::socket socket) {
+void Listener::on_accept(beast::error_code ec, ConnSocket socket) {
     if (stopped_ || ec == asio::error::operation_aborted) return;
     if (ec) {
         // EMFILE/ENFILE/ENOBUFS/ENOMEM: the process is out of a resource that closing

@@ -14,6 +14,7 @@
 
 #include "server/net/connection_limiter.hpp"
 #include "server/net/http_session.hpp"
+#include "server/net/stream_types.hpp"
 
 namespace pinfall::server::net {
 
@@ -30,7 +31,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
 
    private:
     void do_accept();
-    void on_accept(boost::beast::error_code ec, boost::asio::ip::tcp::socket socket);
+    void on_accept(boost::beast::error_code ec, ConnSocket socket);
 
     boost::asio::io_context& ioc_;
     boost::asio::any_io_executor strand_;

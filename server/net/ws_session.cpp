@@ -7,10 +7,10 @@
 
 namespace pinfall::server::net {
 
-WsSession::WsSession(beast::tcp_stream&& stream, ConnectionLimiter::Ticket ticket,
+WsSession::WsSession(ConnSocket&& socket, ConnectionLimiter::Ticket ticket,
                      std::uint64_t id, const Limits& limits, Services& services,
                      SessionSet& sessions)
-    : ws_(std::move(stream)),
+    : ws_(std::move(socket)),
       ticket_(std::move(ticket)),
       id_(id),
       limits_(limits),
@@ -35,7 +35,6 @@ void WsSession::fail(beast::error_code ec, const char* what) {
 }
 
 void WsSession::run(http::request<http::string_body> req) {
-    beast::get_lowest_layer(ws_).expires_never();
     websocket::stream_base::timeout timeouts{};
     timeouts.handshake_timeout = limits_.handshake_timeout;
     timeouts.idle_timeout = limits_.idle_timeout;
@@ -58,7 +57,8 @@ void WsSession::on_accept(beast::error_code ec) {
 }
 
 void WsSession::do_read() {
-    ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
+    ws_.async_read_some(buffer_, kReadPiece,
+                        beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
 }
 
 bool WsSession::admit_message() {
@@ -76,6 +76,11 @@ void WsSession::on_read(beast::error_code ec, std::size_t) {
         open_ = false;
         return fail(ec, "read");
     }
+    if (ws_.is_message_done()) on_message();
+    do_read();
+}
+
+void WsSession::on_message() {
     const auto received = std::chrono::steady_clock::now();
     services_.metrics.messages_in.fetch_add(1, std::memory_order_relaxed);
     const auto self = shared_from_this();
@@ -91,7 +96,7 @@ void WsSession::on_read(beast::error_code ec, std::size_t) {
                         self, received);
     }
     buffer_.consume(buffer_.size());
-    do_read();
+    if (buffer_.capacity() > kKeepBuffer) buffer_.shrink_to_fit();  // after a large message
 }
 
 void WsSession::send(Message text) {
@@ -110,7 +115,7 @@ void WsSession::on_send(Message text) {
         services_.metrics.slow_consumers_closed.fetch_add(1, std::memory_order_relaxed);
         open_ = false;
         beast::error_code ignored;
-        beast::get_lowest_layer(ws_).socket().close(ignored);
+        ws_.next_layer().close(ignored);
         return;
     }
     queue_.push_back(std::move(text));

@@ -3,6 +3,10 @@
 // never buffered without bound), applies the per-connection rate limit, and relies on Beast's
 // idle timeout with keep-alive pings. Messages over the size limit are closed with 1009.
 //
+// Memory: a message is read in pieces of at most kReadPiece bytes into a buffer that gives back
+// anything over kKeepBuffer once the message is handled, so an idle connection holds a small
+// read buffer rather than Beast's 1536-byte read size (most requests fit in one piece).
+//
 // Thread-safety: every handler runs on the connection's strand; send() and close_going_away()
 // are safe from any thread (they post to the strand).
 #pragma once
@@ -22,6 +26,7 @@
 #include "server/net/connection_limiter.hpp"
 #include "server/net/limits.hpp"
 #include "server/net/session_set.hpp"
+#include "server/net/stream_types.hpp"
 
 namespace pinfall::server::net {
 
@@ -31,7 +36,10 @@ namespace websocket = beast::websocket;
 
 class WsSession : public Outbox, public std::enable_shared_from_this<WsSession> {
    public:
-    WsSession(beast::tcp_stream&& stream, ConnectionLimiter::Ticket ticket, std::uint64_t id,
+    static constexpr std::size_t kReadPiece = 256;
+    static constexpr std::size_t kKeepBuffer = 512;
+
+    WsSession(ConnSocket&& socket, ConnectionLimiter::Ticket ticket, std::uint64_t id,
               const Limits& limits, Services& services, SessionSet& sessions);
     ~WsSession() override;
 
@@ -46,6 +54,7 @@ class WsSession : public Outbox, public std::enable_shared_from_this<WsSession> 
     void on_accept(beast::error_code ec);
     void do_read();
     void on_read(beast::error_code ec, std::size_t bytes);
+    void on_message();
     bool admit_message();  // the rate limit
     void on_send(Message text);
     void do_write();
@@ -53,7 +62,7 @@ class WsSession : public Outbox, public std::enable_shared_from_this<WsSession> 
     void start_close();
     void fail(beast::error_code ec, const char* what);
 
-    websocket::stream<beast::tcp_stream> ws_;
+    websocket::stream<ConnSocket> ws_;
     beast::flat_buffer buffer_;
     std::vector<Message> queue_;  // front is in flight while writing_
     bool writing_ = false;
