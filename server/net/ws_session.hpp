@@ -36,7 +36,7 @@ namespace websocket = beast::websocket;
 
 class WsSession : public Outbox, public std::enable_shared_from_this<WsSession> {
    public:
-    static constexpr std::size_t kReadPiece = 256;
+    static constexpr std::size_t kReadPiece = 128;
     static constexpr std::size_t kKeepBuffer = 512;
 
     WsSession(ConnSocket&& socket, ConnectionLimiter::Ticket ticket, std::uint64_t id,
