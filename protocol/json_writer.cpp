@@ -1,5 +1,8 @@
 #include "protocol/json_writer.hpp"
 
+#include <algorithm>
+#include <cassert>
+
 namespace pinfall::protocol {
 
 void append_json_string(std::string& out, std::string_view s) {
@@ -34,9 +37,15 @@ void JsonWriter::separate() {
 }
 
 JsonWriter& JsonWriter::key(std::string_view name) {
-    separate();
-    append_json_string(out_, name);
-    out_ += ':';
+    assert(std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+    }));
+    // Keys are the protocol's own identifiers (see json_writer.hpp): copied without the escape
+    // scan, which was a tenth of the encoders' time.
+    if (!first_) out_ += ',';
+    out_ += '"';
+    out_ += name;
+    out_ += "\":";
     first_ = true;  // the value that follows needs no comma
     return *this;
 }

@@ -21,7 +21,8 @@ class JsonWriter {
         out_ += json;
         return *this;
     }
-    // `"name":` preceded by a comma unless it is the first member of the object.
+    // `"name":` preceded by a comma unless it is the first member of the object. REQUIRES: name
+    // is an identifier of lower-case letters, digits and '_' (written as is, never escaped).
     JsonWriter& key(std::string_view name);
     JsonWriter& begin_object();
     JsonWriter& end_object();
