@@ -92,5 +92,7 @@ awk -v n="$conns" '
             else if (raw ~ /any_executor/) site = site " (the Client'"'"'s type-erased strand handle)"
             else if (raw ~ /new_guest/) site = site " (the guest'"'"'s token entry)"
             printf "| %.0f | %s |\n", bytes / n, site
+            if (raw ~ /make_shared.*websocket::stream|thread_info_base::allocate|register_descriptor/) boost += bytes
         }
+        printf "\nBoost'"'"'s own state (the rows of Beast'"'"'s stream state, Asio'"'"'s operations and the reactor state) is %.0f bytes a connection, sized by Beast and Asio, not by this code; the rest is Pinfall'"'"'s (session, client, guest, read buffer) and allocations made once, divided by %d.\n", boost / n, n
     }' "$tmp/massif.out"
