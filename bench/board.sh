@@ -28,17 +28,9 @@ quiet_wait=${PINFALL_BENCH_QUIET_WAIT:-120}
 boost=${PINFALL_BENCH_BOOST:-1}
 peer_cpu=1
 lg_cpu=0
-for var in $(compgen -e | grep '^PINFALL_' || true); do unset "$var"; done
-
-tmp=$(mktemp -d)
-peer_pid=
-cleanup() {
-    if [ -n "$peer_pid" ]; then kill "$peer_pid" 2>/dev/null || true; fi
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
 log() { echo "board.sh: $*" >&2; }
-. bench/loadgen/run_lib.sh  # start_peer, stop_peer, run_lg, get, fmt, met, thousands
+. bench/loadgen/run_lib.sh  # bench_scratch, start_peer, stop_peer, run_lg, get, fmt, met, ...
+bench_scratch
 
 # A fixed day and a server clock at its noon: the board is today's, the live one.
 day=2026-11-29

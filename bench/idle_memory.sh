@@ -14,21 +14,15 @@ build=${1:-build/release}
 conns=${2:-2000}
 command -v valgrind > /dev/null || { echo "idle_memory.sh: valgrind is needed" >&2; exit 1; }
 cmake --build "$build" -j2 --target pinfall-server pinfall-loadgen >&2
-for var in $(compgen -e | grep '^PINFALL_' || true); do unset "$var"; done
-tmp=$(mktemp -d)
-pid=
-cleanup() {
-    if [ -n "$pid" ]; then kill "$pid" 2> /dev/null || true; fi
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
+. bench/loadgen/run_lib.sh  # bench_scratch
+bench_scratch
 ulimit -n "$(ulimit -Hn)" 2> /dev/null || true
 head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$tmp/secret"
 valgrind --tool=massif --massif-out-file="$tmp/massif.out" \
     "$build/server/pinfall-server" --port 0 --bind 127.0.0.1 --threads 1 --msg-rate 0 \
     --max-connections 20000 --max-connections-per-ip 20000 --secret-file "$tmp/secret" \
     --db "$tmp/pinfall.db" --log-level warn > "$tmp/out" 2> "$tmp/err" &
-pid=$!
+peer_pid=$!
 port=
 for _ in $(seq 1 300); do
     port=$(awk '/^listening on port/ { print $4; exit }' "$tmp/out")
@@ -39,9 +33,9 @@ done
 "$build/bench/loadgen/pinfall-loadgen" --port "$port" --mode idle -c "$conns" --hold 3 \
     --setup-timeout 300 > "$tmp/lg.out" 2> "$tmp/lg.err"
 grep -o 'conns_ready=[0-9]*' "$tmp/lg.out" >&2
-kill -TERM "$pid"
-wait "$pid" 2> /dev/null || true
-pid=
+kill -TERM "$peer_pid"
+wait "$peer_pid" 2> /dev/null || true
+peer_pid=
 
 boost_version=$(dpkg-query -W -f '${Version}' libboost-dev 2> /dev/null || echo '?')
 cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo | sed 's/ [0-9]*-Core Processor//')

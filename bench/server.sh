@@ -33,20 +33,10 @@ quiet_wait=${PINFALL_BENCH_QUIET_WAIT:-120}
 boost=${PINFALL_BENCH_BOOST:-1}
 peer_cpu=1
 lg_cpu=0
-# pinfall-server reads PINFALL_<OPTION> from the environment and refuses unknown ones: run it
-# with only the flags below.
-for var in $(compgen -e | grep '^PINFALL_' || true); do unset "$var"; done
-
-tmp=$(mktemp -d)
-peer_pid=
-cleanup() {
-    if [ -n "$peer_pid" ]; then kill "$peer_pid" 2>/dev/null || true; fi
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
 log() { echo "server.sh: $*" >&2; }
-. bench/loadgen/run_lib.sh     # start_peer, stop_peer, run_lg, get, median, ...
+. bench/loadgen/run_lib.sh     # bench_scratch, start_peer, stop_peer, run_lg, get, median, ...
 . bench/loadgen/report_lib.sh  # print_section
+bench_scratch
 
 # Peers: the C echo server is compiled here; the Node peer's pinned `ws` comes from npm ci.
 cc -O2 -Wall -o "$tmp/echo_server" bench/peers/echo_server.c

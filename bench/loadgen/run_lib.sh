@@ -7,6 +7,18 @@
 # $tmp/<name>.result (one RESULT line) and appends the exact commands to $tmp/commands. Every
 # function exits the script on failure rather than report a figure it did not measure.
 
+# bench_scratch: forgets every PINFALL_* variable (pinfall-server reads PINFALL_<OPTION> and
+# refuses unknown ones, so it runs with only the flags given), makes the scratch directory $tmp,
+# and on exit stops the running peer ($peer_pid) and removes $tmp. Call it once, after reading
+# the script's own PINFALL_BENCH_* settings.
+bench_scratch() {
+    local var
+    for var in $(compgen -e | grep '^PINFALL_' || true); do unset "$var"; done
+    tmp=$(mktemp -d)
+    peer_pid=
+    trap 'if [ -n "$peer_pid" ]; then kill "$peer_pid" 2> /dev/null || true; fi; rm -rf "$tmp"' EXIT
+}
+
 # The prefix that runs peers and the generator in a session of their own whose autogroup has
 # nice -20: Linux autogroup scheduling shares the CPUs between sessions, so that other work on a
 # shared machine (compilers, tests) takes little of the measured processes' cores. Without the
