@@ -227,18 +227,30 @@ void Client::daily_start(const Request& r, const std::shared_ptr<Outbox>& self) 
 void Client::with_own_game(const Request& r, protocol::GameId id,
                            const std::shared_ptr<Outbox>& self,
                            std::function<void(const std::shared_ptr<GameRoom>&)> fn) {
+    // The room in memory (almost every action): straight on, without wrapping `fn` once more
+    // in find_game's callback.
+    if (auto room = services_.registry.cached(id); room && !room->broken()) {
+        return in_own_game(std::move(room), owner(), r.id, self, std::move(fn));
+    }
     services_.registry.find_game(
         id, [this, keep = shared_from_this(), self, me = owner(), fn = std::move(fn), re = r.id](
-                std::shared_ptr<GameRoom> room, const storage::Status& st) {
+                std::shared_ptr<GameRoom> room, const storage::Status& st) mutable {
             if (!room) {
                 if (st.is_not_found()) return fail(self, re, code::kUnknownGame, "no game with that id");
                 return fail(self, re, code::kStorageError, "could not load the game");
             }
-            const Owner& o = room->owner();
-            const bool mine = o.player ? o.player == me.player : o.guest == me.guest;
-            if (!mine) return fail(self, re, code::kNotYourGame, "that game belongs to another player");
-            asio::post(room->executor(), [room, fn] { fn(room); });
+            in_own_game(std::move(room), me, re, self, std::move(fn));
         });
+}
+
+void Client::in_own_game(std::shared_ptr<GameRoom> room, const Owner& me, protocol::Re re,
+                         const std::shared_ptr<Outbox>& self,
+                         std::function<void(const std::shared_ptr<GameRoom>&)> fn) {
+    const Owner& o = room->owner();
+    const bool mine = o.player ? o.player == me.player : o.guest == me.guest;
+    if (!mine) return fail(self, re, code::kNotYourGame, "that game belongs to another player");
+    auto* executor = &room->executor();
+    asio::post(*executor, [room = std::move(room), fn = std::move(fn)] { fn(room); });
 }
 
 }  // namespace pinfall::server

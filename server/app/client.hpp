@@ -84,11 +84,15 @@ class Client : public std::enable_shared_from_this<Client> {
     void with_lane(const protocol::Request& r, const std::string& code,
                    const std::shared_ptr<Outbox>& self,
                    std::function<void(const std::shared_ptr<LaneRoom>&)> fn);
-    // Finds a game this connection may act on, then runs fn(room) on the room's strand;
-    // otherwise replies with the error.
+    // Finds a game this connection may act on (in memory, else loaded), then runs fn(room) on
+    // the room's strand; otherwise replies unknown_game, not_your_game or storage_error.
     void with_own_game(const protocol::Request& r, protocol::GameId id,
                        const std::shared_ptr<Outbox>& self,
                        std::function<void(const std::shared_ptr<GameRoom>&)> fn);
+    // The second half of with_own_game, once the room is found: the owner check and the post.
+    void in_own_game(std::shared_ptr<GameRoom> room, const Owner& me, protocol::Re re,
+                     const std::shared_ptr<Outbox>& self,
+                     std::function<void(const std::shared_ptr<GameRoom>&)> fn);
     void fail(const std::shared_ptr<Outbox>& self, protocol::Re re, std::string_view code,
               std::string_view message);
     Owner owner() const { return Owner{*guest_, player_ ? std::optional(player_->id) : std::nullopt}; }

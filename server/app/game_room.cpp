@@ -76,8 +76,10 @@ std::unique_ptr<protocol::Reveal> GameRoom::reveal() const {
 
 void GameRoom::subscribe(const std::shared_ptr<Outbox>& o) {
     std::erase_if(subscribers_, [](const auto& w) { return w.expired(); });
-    const bool known = std::any_of(subscribers_.begin(), subscribers_.end(),
-                                   [&o](const auto& w) { return w.lock() == o; });
+    // Same owner (control block): no lock(), so no reference count touched on every action.
+    const bool known = std::any_of(subscribers_.begin(), subscribers_.end(), [&o](const auto& w) {
+        return !w.owner_before(o) && !o.owner_before(w);
+    });
     if (!known) subscribers_.push_back(o);
 }
 
