@@ -24,6 +24,43 @@ TEST_CASE("a message over the size limit is closed with 1009") {
     CHECK(c.close_code() == 1009);
 }
 
+// The server reads a message in pieces of a few hundred bytes: messages of every size up to the
+// limit, one after another on one connection, must each be read whole and answered.
+TEST_CASE("messages of any size up to the limit are read whole, one after another") {
+    ServerProcess server;  // the default limit, 8 KiB
+    WsClient c(server.port());
+    c.hello();
+    for (const std::size_t spaces : {0, 100, 127, 128, 129, 255, 256, 1000, 5000, 8000}) {
+        // JSON whitespace before the closing brace pads a valid ping to the size wanted.
+        const std::string id = std::to_string(1000 + spaces);
+        c.send_text(R"({"type":"ping","id":)" + id + std::string(spaces, ' ') + "}");
+        const Json r = c.recv_json();
+        INFO("padding " << spaces);
+        CHECK(r["type"] == "pong");
+        CHECK(r["re"] == 1000 + spaces);
+    }
+    // A play answered as usual after the large ones: the buffer went back to its small size
+    // with nothing left over from the earlier messages.
+    const Json game = c.request({{"type", "practice_start"}, {"seed", std::string(64, '0')}});
+    REQUIRE(game["type"] == "game");
+    CHECK(c.request({{"type", "stop"}, {"game", game["game"]}})["type"] == "update");
+}
+
+TEST_CASE("a message sent in several frames is read as one") {
+    ServerProcess server({"--max-message", "1024"});
+    WsClient c(server.port());
+    c.hello();
+    c.send_fragmented({R"({"type":"pi)", R"(ng","id":)", "77" + std::string(300, ' '), "}"});
+    const Json r = c.recv_json();
+    CHECK(r["type"] == "pong");
+    CHECK(r["re"] == 77);
+    // The limit counts the whole message, not each frame.
+    c.send_fragmented({R"({"type":"ping","id":78)", std::string(600, ' '), std::string(600, ' '),
+                       "}"});
+    REQUIRE(c.wait_closed(5s));
+    CHECK(c.close_code() == 1009);
+}
+
 TEST_CASE("messages over the rate limit are refused with rate_limited") {
     ServerProcess server({"--msg-rate", "5", "--msg-window-ms", "60000"});
     WsClient c(server.port());

@@ -75,6 +75,22 @@ void WsClient::send_text(const std::string& text) {
     }
 }
 
+void WsClient::send_fragmented(const std::vector<std::string>& parts) {
+    ws_.text(true);
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        bool done = false;
+        beast::error_code result;
+        ws_.async_write_some(i + 1 == parts.size(), asio::buffer(parts[i]),
+                             [&](beast::error_code ec, std::size_t) {
+                                 result = ec;
+                                 done = true;
+                             });
+        if (!run_until([&] { return done; }, 5s) || result) {
+            throw std::runtime_error("fragment write failed: " + result.message());
+        }
+    }
+}
+
 void WsClient::send_binary(const std::string& bytes) {
     bool done = false;
     ws_.binary(true);

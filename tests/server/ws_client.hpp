@@ -12,6 +12,7 @@
 #include <deque>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace pinfall::test {
 
@@ -26,6 +27,8 @@ class WsClient {
 
     void send_text(const std::string& text);
     void send_binary(const std::string& bytes);
+    // One text message sent as several WebSocket frames (a first frame, continuations, fin).
+    void send_fragmented(const std::vector<std::string>& parts);
     // The next message, or nullopt if none arrives within timeout or the connection closed.
     std::optional<std::string> recv(std::chrono::milliseconds timeout = 10s);
     // The next message parsed; throws if none arrives.
