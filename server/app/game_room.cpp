@@ -98,10 +98,10 @@ void GameRoom::end_at_reveal() {
 
 void GameRoom::save_unfinished_practice() {
     if (ranked() || game_.over() || broken() || game_.actions().empty()) return;
-    ctx_.storage.write([id = id_, actions = game_.actions()](storage::Store& s) {
+    auto save = [id = id_, actions = game_.actions()](storage::Store& s) {
         return s.save_actions(id, actions);
-    },
-                       nullptr);
+    };
+    ctx_.storage.write(std::move(save), nullptr);
 }
 
 void GameRoom::act(const engine::Action& action, protocol::Re re,

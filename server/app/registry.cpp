@@ -1,9 +1,8 @@
 #include "server/app/registry.hpp"
 
-#include <spdlog/spdlog.h>
-
 #include <boost/asio/strand.hpp>
 #include <openssl/rand.h>
+#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <stdexcept>
@@ -122,15 +121,13 @@ void Registry::create_game(Owner owner, std::string player_name, storage::GameRo
     if (!room) return done(nullptr, storage::Status::error("the game could not be set up"));
     // The row is stored in the background: the player need not wait for a COMMIT to start a
     // practice game, and the game's later writes queue behind this one.
-    ctx_.storage.write_lazy([row = std::move(row)](storage::Store& s) mutable {
-        return s.create_game(row);
-    },
-                            [room](const storage::Status& st) {
-                                if (st.is_ok()) return;
-                                spdlog::error("[g{}] storing the new game failed: {}", room->id(),
-                                              st.message());
-                                room->mark_broken();
-                            });
+    ctx_.storage.write_lazy(
+        [row = std::move(row)](storage::Store& s) mutable { return s.create_game(row); },
+        [room](const storage::Status& st) {
+            if (st.is_ok()) return;
+            spdlog::error("[g{}] storing the new game failed: {}", room->id(), st.message());
+            room->mark_broken();
+        });
     done(std::move(room), storage::Status::ok());
 }
 
