@@ -222,10 +222,12 @@ void GameRoom::apply(const engine::Action& action, protocol::Re re,
                     }
                     return;
                 }
-                if (deliver) deliver();
+                // The leaderboard hears of a finished game before its player does: a player who
+                // asks for the board on seeing game_over must find the game on it.
                 if (final_row && self->ctx_.on_finished) {
                     self->ctx_.on_finished(FinishedGame{*final_row, self->player_name_});
                 }
+                if (deliver) deliver();
             });
         });
 }

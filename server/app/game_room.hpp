@@ -49,7 +49,8 @@ struct RoomContext {
     Metrics& metrics;
     StorageWorker& storage;
     const Clock& clock;
-    // Called on the room's strand once a finished game is durable.
+    // Called on the room's strand once a finished game is durable, before the update that
+    // tells its player (so a board asked for on game_over already holds it).
     std::function<void(const FinishedGame&)> on_finished;
 };
 
