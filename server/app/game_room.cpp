@@ -195,10 +195,7 @@ void GameRoom::apply(const engine::Action& action, protocol::Re re,
     };
     std::optional<storage::GameRow> final_row;
     if (over) final_row = finished_row();
-    if (!ranked()) {
-        deliver();
-        if (!final_row) return;
-    }
+    if (!ranked() && !final_row) return deliver();  // a practice action: nothing to store
     const int index = static_cast<int>(game_.actions().size()) - 1;
     auto self = shared_from_this();
     // A ranked action is durable before it is acknowledged; a practice game's end is stored in
@@ -230,6 +227,9 @@ void GameRoom::apply(const engine::Action& action, protocol::Re re,
                 if (deliver) deliver();
             });
         });
+    // A finished practice game is told after its end is queued for storage, so a request the
+    // player makes on seeing game_over (record, verify) is read after that write.
+    if (!ranked()) deliver();
 }
 
 }  // namespace pinfall::server

@@ -227,6 +227,10 @@ TEST_CASE("game ids stay unique across a restart, practice games are stored, fin
         CHECK(ids[1] < ids[2]);
         const Json over = a.request({{"type", "resign"}, {"game", ids[1]}});
         REQUIRE(over["type"] == "update");
+        // Asked at once, the stored game is already the finished one.
+        const Json at_once = a.request({{"type", "record"}, {"game", ids[1]}});
+        REQUIRE(at_once["type"] == "stored_game");
+        CHECK(at_once["finished"] == true);
         // An unfinished practice game keeps its progress over a clean restart.
         REQUIRE(a.request({{"type", "stop"}, {"game", ids[2]}})["type"] == "update");
         mid = a.request({{"type", "snapshot"}, {"game", ids[2]}});
