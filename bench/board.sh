@@ -47,10 +47,9 @@ wait_quiet
 load=$(cut -d' ' -f1-3 /proc/loadavg)
 start_peer "${server_cmd[@]}"
 rss_kib=$(awk '/^VmRSS:/ { print $2 }' "/proc/$peer_pid/status")
-board=(--workload x --board-date "$day" --tokens "$tmp/tokens")
 kinds=(rank top around)
 for k in "${kinds[@]}"; do
-    board[1]=board-$k
+    board=(--workload "board-$k" --board-date "$day" --tokens "$tmp/tokens")
     run_lg "$k-single" --mode closed -c 1 -k 1 --warmup 2 -d "$secs" "${board[@]}"
     run_lg "$k-open" --mode open --rate 2000 -c 100 --warmup 2 -d "$secs" "${board[@]}"
     run_lg "$k-closed" --mode closed -c 100 -k 1 --warmup 2 -d "$secs" "${board[@]}"

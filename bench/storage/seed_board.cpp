@@ -4,7 +4,8 @@
 //
 // Usage: pinfall-seed-board <db file> <YYYY-MM-DD> <results> <tokens file> <tokens>
 // Creates <results> players ("Bench 0000001", ...) with one finished daily game each on the
-// day, scores 60-220 bell-shaped around 140 (bench_util.hpp's Random, fixed seed), finish
+// day, scores 60-220 bell-shaped around 140 (bench_util.hpp's Random, fixed seed; strikes and
+// spares are made up from the score, the board only displays them), finish
 // times spread over the day's first 12 hours. Player i's login token is
 // "pinfall-bench-token-<i, 8 digits>"; the first <tokens> of them are written to the tokens
 // file, one a line, for pinfall-loadgen --tokens. The database must not exist yet (the schema
