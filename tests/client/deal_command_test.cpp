@@ -1,5 +1,5 @@
-// `pinfall deal`: every line of shared/vectors/deals.txt and the vectors of DECISIONS.md
-// section 2, through the real binary; bad seeds and deal numbers exit 2.
+// `pinfall deal`: every line of tests/vectors/deals.txt and the worked vectors of docs/rules.md
+// ("Deals"), through the real binary; bad seeds and deal numbers exit 2.
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <sstream>
@@ -14,7 +14,7 @@ const std::string kZero(64, '0');
 
 }  // namespace
 
-TEST_CASE("pinfall deal prints every deal of shared/vectors/deals.txt") {
+TEST_CASE("pinfall deal prints every deal of tests/vectors/deals.txt") {
     std::ifstream in(PINFALL_VECTORS_DIR "/deals.txt");
     REQUIRE(in);
     int checked = 0;
@@ -36,7 +36,7 @@ TEST_CASE("pinfall deal prints every deal of shared/vectors/deals.txt") {
     CHECK(checked == 600);
 }
 
-TEST_CASE("pinfall deal matches the vectors of DECISIONS.md section 2") {
+TEST_CASE("pinfall deal matches the worked vectors of docs/rules.md") {
     std::string counting;
     for (int i = 0; i < 32; ++i) {
         static const char* kHex = "0123456789abcdef";

@@ -1,6 +1,7 @@
-// The browser's own deal algorithm and play rules (web/js/solitaire/) against the shared
-// vectors: 600 deals of shared/vectors/deals.txt, the DECISIONS.md examples, rejection sampling
-// with a stub word source, and every legal first play of shared/vectors/first-plays.txt.
+// The browser's own deal algorithm and play rules (web/js/solitaire/) against the reference
+// vectors: 600 deals of tests/vectors/deals.txt, the worked examples of docs/rules.md ("Deals"),
+// rejection sampling with a stub word source, and every legal first play of
+// tests/vectors/first-plays.txt.
 // Pure node: no server, no browser.
 
 import assert from 'node:assert/strict';
@@ -13,14 +14,14 @@ import { commitmentOf, dealFromSeed, dealText, shuffle } from '../../web/js/soli
 import { GROUPS, legalGroups } from '../../web/js/solitaire/rules.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const VECTORS = process.env.PINFALL_VECTORS_DIR || path.resolve(here, '../../../shared/vectors');
+const VECTORS = process.env.PINFALL_VECTORS_DIR || path.resolve(here, '../vectors');
 
 function vectorLines(name) {
     return fs.readFileSync(path.join(VECTORS, name), 'utf8').split('\n')
         .filter((line) => line.trim() !== '' && !line.startsWith('#'));
 }
 
-test('the DECISIONS.md deal examples', async () => {
+test('the deal examples of docs/rules.md', async () => {
     const zero = '0'.repeat(64);
     assert.equal(dealText(await dealFromSeed(zero, 0)),
                  '6S 7S 10H AS 4S 9H 8H 10S AH 5H | 5S 7H 2S 8S 9S / 6H 3S 4H / 3H 2H');
@@ -33,7 +34,7 @@ test('the DECISIONS.md deal examples', async () => {
                  '10H 2H 3H 4S 9H 8S AS 2S 9S 7H | 7S 5H 8H 4H 10S / 6H AH 6S / 5S 3S');
 });
 
-test('600 deals of shared/vectors/deals.txt', async () => {
+test('600 deals of tests/vectors/deals.txt', async () => {
     const lines = vectorLines('deals.txt');
     assert.equal(lines.length, 600);
     for (const line of lines) {
@@ -54,12 +55,12 @@ test('rejection sampling skips words at or above floor(2^32 / n) * n', async () 
     assert.deepEqual(deck, expected);
 });
 
-test('the daily commitment is SHA-256 of the raw seed (DECISIONS.md vector)', async () => {
+test('the daily commitment is SHA-256 of the raw seed (the docs/rules.md vector)', async () => {
     assert.equal(await commitmentOf('f1c1988452c1b4956b9d29d3846a178333e10179fdd596f5738609b20a2350d1'),
                  'fcc8d2fa42d302627b3e29ede0b89a40b76923e2d51819b8f06d47eab54b26d6');
 });
 
-test('64 connected groups, and every legal first play of shared/vectors/first-plays.txt', async () => {
+test('64 connected groups, and every legal first play of tests/vectors/first-plays.txt', async () => {
     assert.equal(GROUPS.length, 64);
     const lines = vectorLines('first-plays.txt');
     assert.ok(lines.length >= 80);

@@ -1,4 +1,5 @@
-// The deal algorithm against DECISIONS.md section 2 and shared/vectors/deals.txt.
+// The deal algorithm against docs/rules.md ("Deals", its worked vectors) and
+// tests/vectors/deals.txt.
 #include <catch2/catch.hpp>
 
 #include <fstream>
@@ -30,7 +31,7 @@ struct FixedWords {
 
 }  // namespace
 
-TEST_CASE("deal vectors from DECISIONS.md") {
+TEST_CASE("deal vectors of docs/rules.md") {
     CHECK(deal_text(deal_from_seed(zero_seed(), 0)) ==
           "6S 7S 10H AS 4S 9H 8H 10S AH 5H | 5S 7H 2S 8S 9S / 6H 3S 4H / 3H 2H");
     CHECK(deal_text(deal_from_seed(zero_seed(), 1)) ==
@@ -41,7 +42,7 @@ TEST_CASE("deal vectors from DECISIONS.md") {
           "10H 2H 3H 4S 9H 8S AS 2S 9S 7H | 7S 5H 8H 4H 10S / 6H AH 6S / 5S 3S");
 }
 
-TEST_CASE("600 deals of shared/vectors/deals.txt") {
+TEST_CASE("600 deals of tests/vectors/deals.txt") {
     std::ifstream in(PINFALL_VECTORS_DIR "/deals.txt");
     REQUIRE(in.good());
     int checked = 0;

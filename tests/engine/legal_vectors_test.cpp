@@ -1,4 +1,4 @@
-// Legal first plays against shared/vectors/first-plays.txt (an independent implementation).
+// Legal first plays against tests/vectors/first-plays.txt (an independent implementation).
 #include <catch2/catch.hpp>
 
 #include <algorithm>

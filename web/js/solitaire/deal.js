@@ -1,8 +1,8 @@
-// Deals from a seed, exactly as DECISIONS.md section 2 says (docs/rules.md, "Deals"): SHA-256
-// blocks of seed || u32be(k) || u32be(j) give 32-bit words; Fisher-Yates from i = 19 down to 1
-// with rejection sampling; then pins 1-10, pile 1 (5 cards), pile 2 (3), pile 3 (2), tops first.
+// Deals from a seed, exactly as docs/rules.md says ("Deals"): SHA-256 blocks of
+// seed || u32be(k) || u32be(j) give 32-bit words; Fisher-Yates from i = 19 down to 1 with
+// rejection sampling; then pins 1-10, pile 1 (5 cards), pile 2 (3), pile 3 (2), tops first.
 // Runs in the browser and in node (both have crypto.subtle); tests/e2e/deals.test.js checks it
-// against shared/vectors/deals.txt.
+// against tests/vectors/deals.txt.
 
 export const DECK_SIZE = 20;
 export const PILE_SIZES = [5, 3, 2];
