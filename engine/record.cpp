@@ -38,7 +38,9 @@ std::optional<Action> parse_action(std::string_view token) {
     const auto colon = token.find(':');
     if (colon == std::string_view::npos) return std::nullopt;
     int pile = 0;
-    if (!parse_small_int(token.substr(0, colon), &pile)) return std::nullopt;
+    // A pile below 1 is not a pile number: Action keeps no number for it (Action::play maps it
+    // to 255), so action_text could not write it back as it was read.
+    if (!parse_small_int(token.substr(0, colon), &pile) || pile < 1) return std::nullopt;
     std::vector<int> pins;
     std::string_view rest = token.substr(colon + 1);
     while (true) {

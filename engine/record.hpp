@@ -31,8 +31,10 @@ Record record_of(const Game& game);
 
 // One action in the notation ("2:3,5", "s", "r").
 std::string action_text(const Action& a);
-// Parses one action token. Returns nullopt when it is not in the notation (range checks on
-// pile and pins are the engine's: "4:1" parses and is rejected by replay as bad_pile).
+// Parses one action token. Returns nullopt when it is not in the notation, a pile below 1
+// ("0:1", "-1:1") included; range checks above that and on pins are the engine's: "4:1" parses
+// and is rejected by replay as bad_pile. What parses, action_text writes back to a token that
+// parses to the same Action.
 std::optional<Action> parse_action(std::string_view token);
 
 std::string record_text(const Record& record);
