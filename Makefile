@@ -3,8 +3,9 @@ PRESET ?= dev
 BUILD_DIR := build/$(PRESET)
 JOBS ?= $(shell nproc)
 PORT ?= 8080
+FUZZ_SECONDS ?= 60
 
-.PHONY: all deps build run test bench clean
+.PHONY: all deps build run test bench fuzz clean
 
 all: build
 
@@ -23,6 +24,10 @@ test: build
 
 bench: deps
 	@bash bench/run
+
+# libFuzzer targets of tests/fuzz, FUZZ_SECONDS each (preset fuzz, clang, build/fuzz).
+fuzz: deps
+	@JOBS=$(JOBS) bash scripts/fuzz.sh $(FUZZ_SECONDS)
 
 clean:
 	rm -rf build

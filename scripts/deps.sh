@@ -8,6 +8,7 @@ packages=(
     libboost-dev libboost-program-options-dev
     nlohmann-json3-dev libspdlog-dev libsqlite3-dev libssl-dev
     catch2 libbenchmark-dev
+    clang-14 libclang-rt-14-dev  # make fuzz (libFuzzer); the corpus replays need FuzzedDataProvider.h
     chromium nodejs npm  # browser end-to-end tests (tests/e2e): headless chromium, node, npm
 )
 
