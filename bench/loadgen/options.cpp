@@ -99,6 +99,9 @@ std::variant<Options, ExitRequest> parse_options(int argc, char** argv) {
         ("rng-seed", po::value(&o.rng_seed)->default_value(o.rng_seed),
          "seed of the play choices and fixed game seeds")
         ("ruleset", po::value(&o.ruleset)->default_value(o.ruleset), "sackson or strict")
+        ("keep-guest", po::bool_switch(&o.keep_guest),
+         "games: each connection says hello as a new guest once, then reconnects with the "
+         "guest token of that first welcome (a returning player), not as a new guest each game")
         ("req-bytes", po::value(&o.req_bytes)->default_value(o.req_bytes),
          "wspeer/raw: pad each request to this many bytes (0: the bare play message)")
         ("server-pid", po::value(&pid), "pid of the peer, to read its CPU time and RSS")
@@ -155,6 +158,7 @@ std::variant<Options, ExitRequest> parse_options(int argc, char** argv) {
     if (o.target != Target::kPinfall && (o.mode == Mode::kIdle || o.mode == Mode::kGames)) {
         return fail("--mode idle and games speak the Pinfall protocol: use --target pinfall");
     }
+    if (o.keep_guest && o.mode != Mode::kGames) return fail("--keep-guest needs --mode games");
     if (o.duration_s <= 0 || o.warmup_s < 0 || o.hold_s < 0) return fail("bad durations");
     if (o.connect_concurrency == 0) return fail("--connect-concurrency must be at least 1");
     if (o.source_ips > 250) return fail("--source-ips at most 250");

@@ -57,6 +57,7 @@ struct Options {
     Seeds seeds = Seeds::kFixed;
     std::uint64_t rng_seed = 1;  // play choices and fixed seeds derive from it
     std::string ruleset = "sackson";
+    bool keep_guest = false;     // games: reconnect as the guest of the first welcome
     unsigned req_bytes = 0;      // wspeer/raw: pad the synthetic play request to this size
     std::optional<int> server_pid;  // read its CPU time (closed/open/games) and RSS (idle)
     std::string label;           // copied into the RESULT line

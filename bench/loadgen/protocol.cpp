@@ -69,6 +69,7 @@ bool scan_reply(std::string_view text, Reply& out) {
     out.over = false;
     out.code = {};
     out.has_me = false;
+    out.guest = {};
     const auto type = read_string(text, value_at(text, "\"type\":"));
     if (type.empty()) return false;
     if (type == "update") out.kind = ReplyKind::kUpdate;
@@ -81,6 +82,10 @@ bool scan_reply(std::string_view text, Reply& out) {
     else out.kind = ReplyKind::kOther;
     if (const auto at = value_at(text, "\"re\":"); at != std::string_view::npos) {
         out.has_re = read_uint(text, at, out.re);
+    }
+    if (out.kind == ReplyKind::kWelcome) {
+        out.guest = read_string(text, value_at(text, "\"guest\":"));
+        return true;
     }
     if (out.kind == ReplyKind::kError) {
         out.code = read_string(text, value_at(text, "\"code\":"));
@@ -100,10 +105,12 @@ bool scan_reply(std::string_view text, Reply& out) {
     return legal != std::string_view::npos && read_legal(text, legal, out.legal);
 }
 
-std::string make_hello(std::uint64_t id) {
+std::string make_hello(std::uint64_t id, std::string_view guest) {
     std::string s = "{\"type\":\"hello\",\"id\":";
     append_uint(s, id);
-    s += ",\"version\":1}";
+    s += ",\"version\":1";
+    if (!guest.empty()) s.append(",\"guest\":\"").append(guest).append("\"");
+    s += '}';
     return s;
 }
 

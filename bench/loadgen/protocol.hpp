@@ -35,11 +35,13 @@ struct Reply {
     std::vector<Play> legal;  // every legal play of every pile, in message order
     std::string_view code;    // errors: the code
     bool has_me = false;      // leaderboard: `me` is an entry (not null)
+    std::string_view guest;   // welcome: the guest token
 };
 
 bool scan_reply(std::string_view text, Reply& out);
 
-std::string make_hello(std::uint64_t id);
+// guest: a guest token to say hello as that guest, or empty for a new guest.
+std::string make_hello(std::uint64_t id, std::string_view guest = {});
 // seed_hex: 64 hex characters, or empty for a server-chosen seed.
 std::string make_practice_start(std::uint64_t id, std::string_view ruleset,
                                 std::string_view seed_hex);

@@ -139,6 +139,14 @@ int self_test() {
     check(make_leaderboard(3, "2026-11-29", true, 50) ==
               R"({"type":"leaderboard","id":3,"date":"2026-11-29","limit":50,"around":true})",
           "leaderboard request");
+    const std::string welcome =
+        R"({"type":"welcome","re":0,"version":1,"server":"pinfall/0.1.0",)"
+        R"("time":"2026-11-29T12:00:00.000Z","guest":"q3Vx8Jm0-_","games":[3,17]})";
+    check(scan_reply(welcome, r) && r.kind == ReplyKind::kWelcome && r.guest == "q3Vx8Jm0-_",
+          "scan a welcome's guest token");
+    check(make_hello(0) == R"({"type":"hello","id":0,"version":1})", "hello as a new guest");
+    check(make_hello(0, "q3V") == R"({"type":"hello","id":0,"version":1,"guest":"q3V"})",
+          "hello as a known guest");
     check(make_peer_request(7, 300).size() == 300, "peer request padding");
     check(seed_hex(1, 2, 3).size() == 64, "seed length");
     std::cout << "self-test: " << passed << " passed, " << failed << " failed" << std::endl;

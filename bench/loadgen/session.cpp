@@ -74,7 +74,7 @@ void Session::on_open(error_code ec) {
     }
     if (run_.opt.target == Target::kPinfall) {
         ++run_.stats.requests;
-        auto hello = make_hello(0);
+        auto hello = make_hello(0, guest_);
         run_.stats.req_bytes += hello.size();
         link_->send(std::move(hello));
         return;
@@ -132,6 +132,7 @@ void Session::on_pinfall(std::string_view text, Clock::time_point now) {
     if (!hello_done_) {
         if (reply_.kind != ReplyKind::kWelcome) return run_.note_error(text);
         hello_done_ = true;
+        if (run_.opt.keep_guest && guest_.empty()) guest_ = reply_.guest;
         if (run_.opt.workload != Workload::kPlay) {  // board workloads log in first
             auto login = make_login(0, run_.opt.tokens[index_]);
             ++run_.stats.requests;

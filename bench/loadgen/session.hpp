@@ -10,7 +10,8 @@
 //    the total rate, ticks at fixed times from Run::start (a tick that finds the connection still
 //    waiting is owed and sent as soon as the reply comes, its latency still counted from the
 //    tick). games: plays one whole game per WebSocket session (connect, hello, practice_start,
-//    plays to game over, close) and starts over. idle: nothing.
+//    plays to game over, close) and starts over (with --keep-guest, every hello after the
+//    first carries the guest token of the first welcome). idle: nothing.
 //  - Board workloads (--workload board-*): after hello, connection i logs in with token i, then
 //    every request is a daily `leaderboard` of --board-date (limit 1, the top 50, or around
 //    me); a `leaderboard` reply answering it counts, and for rank and around-me it must carry
@@ -127,6 +128,7 @@ class Session {
     std::deque<Clock::time_point> owed_;  // open loop: ticks waiting for the connection
     std::deque<unsigned> fifo_;           // peers: slots in the order their requests went
     std::uint64_t ticks_ = 0;
+    std::string guest_;  // --keep-guest: the token of the first welcome, sent in every hello
     bool reported_ = false, begun_ = false, hello_done_ = false, login_done_ = false;
 };
 
