@@ -155,6 +155,18 @@ CREATE UNIQUE INDEX games_one_league_game ON games(player_id, league_id, league_
     R"sql(
 ALTER TABLE games ADD COLUMN record TEXT;
 )sql",
+    // 6: game ids are reserved durably in blocks before they are handed out (an id told to a
+    // player is never reused, even when its game's row was lost to a crash); a returning
+    // guest's unfinished games are found by guest; guests that own nothing can be expired.
+    R"sql(
+CREATE TABLE counters (
+    name TEXT PRIMARY KEY,
+    value INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX games_by_guest ON games(guest_id) WHERE guest_id IS NOT NULL;
+CREATE INDEX lanes_by_owner_guest ON lanes(owner_guest) WHERE owner_guest IS NOT NULL;
+CREATE INDEX lane_members_by_guest ON lane_members(guest_id) WHERE guest_id IS NOT NULL;
+)sql",
 };
 
 }  // namespace

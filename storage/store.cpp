@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "engine/record.hpp"
+#include "storage/store_prepared.hpp"
 
 namespace pinfall::storage {
 
@@ -40,14 +41,6 @@ std::string game_query(const char* where) {
 
 }  // namespace
 
-struct Store::Prepared {
-    Statement begin, commit, rollback;
-    Statement create_player, player_by_token, player_by_id;
-    Statement create_game, append_action, finish_game, game_by_id, daily_attempt, actions_of,
-        save_record;
-    Statement unfinished, daily_results_day, daily_results_all, games_of, mark_revealed,
-        is_revealed, best_ranked, totals_since, create_guest, guests, max_game_id;
-};
 
 std::unique_ptr<Store> Store::open(const std::string& path, Status* status) {
     std::error_code ec;
@@ -87,9 +80,6 @@ Status Store::prepare_all() {
          "INSERT INTO games (player_id, mode, ruleset, seed, day, started_at, finished_at, score, "
          "strikes, spares, resigned, guest_id, league_id, league_round, league_game, id) "
          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    prep(q.max_game_id, "SELECT coalesce(max(id), 0) FROM games");
-    prep(q.create_guest, "INSERT INTO guests (id, token_hash, created_at) VALUES (?, ?, ?)");
-    prep(q.guests, "SELECT id, token_hash FROM guests");
     prep(q.append_action, "INSERT INTO actions (game_id, idx, action) VALUES (?, ?, ?)");
     prep(q.save_record, "UPDATE games SET record = ? WHERE id = ?");
     prep(q.finish_game,
@@ -120,6 +110,7 @@ Status Store::prepare_all() {
          "AND g.finished_at >= ? GROUP BY g.player_id HAVING count(*) >= ?");
     prep(q.mark_revealed, "INSERT OR IGNORE INTO revealed_days (day, revealed_at) VALUES (?, ?)");
     prep(q.is_revealed, "SELECT 1 FROM revealed_days WHERE day = ?");
+    if (s.is_ok()) s = prepare_ids_and_guests();
     return s;
 }
 
@@ -155,20 +146,6 @@ std::optional<PlayerRow> Store::player(PlayerId id) {
     return out;
 }
 
-Status Store::create_guest(std::int64_t id, const std::string& token_hash, Millis now) {
-    Statement& s = q_->create_guest;
-    s.bind(1, id).bind_blob(2, token_hash.data(), token_hash.size()).bind(3, now);
-    return s.run();
-}
-
-std::vector<GuestRow> Store::guests() {
-    Statement& s = q_->guests;
-    std::vector<GuestRow> out;
-    while (s.step()) out.push_back(GuestRow{s.int64(0), s.blob(1)});
-    s.reset();
-    return out;
-}
-
 Status Store::create_game(GameRow& row) {
     Statement& s = q_->create_game;
     s.bind(1, row.player).bind(2, mode_name(row.mode)).bind(3, engine::ruleset_name(row.ruleset));
@@ -194,13 +171,6 @@ Status Store::create_game(GameRow& row) {
     Status st = s.run();
     if (st.is_ok()) row.id = db_->last_insert_id();
     return st;
-}
-
-GameRowId Store::max_game_id() {
-    Statement& s = q_->max_game_id;
-    const GameRowId id = s.step() ? s.int64(0) : 0;
-    s.reset();
-    return id;
 }
 
 Status Store::append_action(GameRowId game, int index, const std::string& action) {

@@ -40,6 +40,12 @@ class Store {
     // Guests (anonymous players): token_hash is SHA-256 of the token; ids are the caller's.
     Status create_guest(std::int64_t id, const std::string& token_hash, Millis now);
     std::vector<GuestRow> guests();
+    // Deletes those of `candidates` that own no game and no lane and are on no lane's side (a
+    // guest with nothing stored is only a token); appends the ids deleted to *removed.
+    Status expire_guests(const std::vector<std::int64_t>& candidates,
+                         std::vector<std::int64_t>* removed);
+    // The unfinished games a guest plays as a guest (no player), oldest first.
+    std::vector<GameRowId> unfinished_guest_games(std::int64_t guest);
 
     // Games. create_game inserts row (ignoring row.actions) with id row.id when it is > 0 (the
     // server allocates ids itself, see max_game_id), else the next free id, and sets row.id;
@@ -47,6 +53,11 @@ class Store {
     Status create_game(GameRow& row);
     // The largest game id stored, 0 when there is none.
     GameRowId max_game_id();
+    // The largest game id ever reserved or stored (ids above it are free), 0 when none.
+    GameRowId game_id_reservation();
+    // Records that ids up to `up_to` may have been handed out: game_id_reservation() never
+    // returns less afterwards. Durable once its transaction commits (or at once, outside one).
+    Status reserve_game_ids(GameRowId up_to);
     // Appends action number `index` (0-based) in record notation; conflict if it exists.
     Status append_action(GameRowId game, int index, const std::string& action);
     Status finish_game(GameRowId game, int score, int strikes, int spares, bool resigned,
@@ -80,6 +91,7 @@ class Store {
     explicit Store(std::unique_ptr<Database> db);
     Status migrate();
     Status prepare_all();
+    Status prepare_ids_and_guests();
     GameRow read_game(Statement& s);
     Status load_actions(GameRow& row);
 

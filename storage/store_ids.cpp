@@ -1,0 +1,87 @@
+// Store: game id reservations and guests (schema version 6).
+#include "storage/store_prepared.hpp"
+
+namespace pinfall::storage {
+
+Status Store::prepare_ids_and_guests() {
+    Status s;
+    auto prep = [&](Statement& into, const char* sql) {
+        if (s.is_ok()) into = db_->prepare(sql, &s);
+    };
+    Prepared& q = *q_;
+    prep(q.max_game_id, "SELECT coalesce(max(id), 0) FROM games");
+    prep(q.reservation,
+         "SELECT max(coalesce((SELECT value FROM counters WHERE name = 'game_ids'), 0), "
+         "coalesce((SELECT max(id) FROM games), 0))");
+    prep(q.reserve,
+         "INSERT INTO counters (name, value) VALUES ('game_ids', ?1) "
+         "ON CONFLICT (name) DO UPDATE SET value = max(value, ?1)");
+    prep(q.create_guest, "INSERT INTO guests (id, token_hash, created_at) VALUES (?, ?, ?)");
+    prep(q.guests, "SELECT id, token_hash FROM guests");
+    prep(q.guest_games,
+         "SELECT id FROM games WHERE guest_id = ? AND player_id IS NULL AND finished_at IS NULL "
+         "ORDER BY id");
+    prep(q.expire_guests,
+         "DELETE FROM guests WHERE id = ? "
+         "AND NOT EXISTS (SELECT 1 FROM games WHERE games.guest_id = guests.id) "
+         "AND NOT EXISTS (SELECT 1 FROM lanes WHERE lanes.owner_guest = guests.id) "
+         "AND NOT EXISTS (SELECT 1 FROM lane_members m WHERE m.guest_id = guests.id) "
+         "RETURNING id");
+    return s;
+}
+
+GameRowId Store::max_game_id() {
+    Statement& s = q_->max_game_id;
+    const GameRowId id = s.step() ? s.int64(0) : 0;
+    s.reset();
+    return id;
+}
+
+GameRowId Store::game_id_reservation() {
+    Statement& s = q_->reservation;
+    const GameRowId id = s.step() ? s.int64(0) : 0;
+    s.reset();
+    return id;
+}
+
+Status Store::reserve_game_ids(GameRowId up_to) { return q_->reserve.bind(1, up_to).run(); }
+
+Status Store::create_guest(std::int64_t id, const std::string& token_hash, Millis now) {
+    Statement& s = q_->create_guest;
+    s.bind(1, id).bind_blob(2, token_hash.data(), token_hash.size()).bind(3, now);
+    return s.run();
+}
+
+std::vector<GuestRow> Store::guests() {
+    Statement& s = q_->guests;
+    std::vector<GuestRow> out;
+    while (s.step()) out.push_back(GuestRow{s.int64(0), s.blob(1)});
+    s.reset();
+    return out;
+}
+
+Status Store::expire_guests(const std::vector<std::int64_t>& candidates,
+                            std::vector<std::int64_t>* removed) {
+    Statement& s = q_->expire_guests;
+    for (const auto id : candidates) {
+        s.bind(1, id);
+        if (s.step()) removed->push_back(s.int64(0));
+        while (s.step()) {
+        }
+        const Status st = s.status();
+        s.reset();
+        if (!st.is_ok()) return st;
+    }
+    return Status::ok();
+}
+
+std::vector<GameRowId> Store::unfinished_guest_games(std::int64_t guest) {
+    Statement& s = q_->guest_games;
+    s.bind(1, guest);
+    std::vector<GameRowId> out;
+    while (s.step()) out.push_back(s.int64(0));
+    s.reset();
+    return out;
+}
+
+}  // namespace pinfall::storage

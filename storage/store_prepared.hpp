@@ -1,0 +1,20 @@
+// Store's prepared statements, shared by the files that implement Store (not a public header).
+#pragma once
+
+#include "storage/sqlite.hpp"
+#include "storage/store.hpp"
+
+namespace pinfall::storage {
+
+struct Store::Prepared {
+    Statement begin, commit, rollback;
+    Statement create_player, player_by_token, player_by_id;
+    Statement create_game, append_action, finish_game, game_by_id, daily_attempt, actions_of,
+        save_record;
+    Statement unfinished, daily_results_day, daily_results_all, games_of, mark_revealed,
+        is_revealed, best_ranked, totals_since, create_guest, guests, max_game_id;
+    // store_ids.cpp
+    Statement reservation, reserve, guest_games, expire_guests;
+};
+
+}  // namespace pinfall::storage
