@@ -51,7 +51,9 @@ void write_legal(JsonWriter& w, const engine::View& v) {
     w.end_array();
 }
 
-void write_sheet(JsonWriter& w, const engine::ScoreSheet& sheet) {
+// `resigned`: a resigned game's sheet is never complete, even when its last ball happened to
+// end frame 10 (protocol.md: the sheet of a resigned game stays incomplete).
+void write_sheet(JsonWriter& w, const engine::ScoreSheet& sheet, bool resigned) {
     w.key("sheet").begin_object();
     w.key("rolls").begin_array();
     for (int i = 0; i < sheet.roll_count(); ++i) w.value(sheet.roll(i));
@@ -65,7 +67,7 @@ void write_sheet(JsonWriter& w, const engine::ScoreSheet& sheet) {
     }
     w.end_array();
     w.key("score").value(sheet.score());
-    w.key("complete").value(sheet.complete());
+    w.key("complete").value(sheet.complete() && !resigned);
     w.end_object();
 }
 
@@ -212,7 +214,7 @@ std::string encode_snapshot(Re re, const GameRef& game, std::uint64_t version,
     write_game_ref(w, game);
     w.key("version").value(version);
     write_state(w, view);
-    write_sheet(w, view.sheet);
+    write_sheet(w, view.sheet, view.resigned);
     write_legal(w, view);
     write_reveal(w, reveal);
     return w.end_object().take();
@@ -237,7 +239,7 @@ std::string encode_update(Re re, const GameRef& game, std::uint64_t first_versio
     }
     w.end_array();
     // The sheet changes only when a ball ends; plays alone leave it as it was.
-    if (ball_ended) write_sheet(w, after.sheet);
+    if (ball_ended) write_sheet(w, after.sheet, after.resigned);
     write_legal(w, after);
     write_reveal(w, reveal);
     return w.end_object().take();

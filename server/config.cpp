@@ -68,7 +68,24 @@ std::variant<Config, Exit> load_config(int argc, char** argv) {
          "games held in memory")
         ("shutdown-grace-ms",
          po::value(&c.shutdown_grace_ms)->default_value(c.shutdown_grace_ms),
-         "time allowed for sessions to close on SIGINT/SIGTERM");
+         "time allowed for sessions to close on SIGINT/SIGTERM")
+        ("guests-per-ip", po::value(&c.guests_per_ip)->default_value(c.guests_per_ip),
+         "new guests one address may create per budget window; 0: no limit")
+        ("games-per-ip", po::value(&c.games_per_ip)->default_value(c.games_per_ip),
+         "practice games one address (and one guest or player) may start per window; 0: no limit")
+        ("lanes-per-ip", po::value(&c.lanes_per_ip)->default_value(c.lanes_per_ip),
+         "lanes one address (and one guest or player) may open per window; 0: no limit")
+        ("lane-misses-per-ip",
+         po::value(&c.lane_misses_per_ip)->default_value(c.lane_misses_per_ip),
+         "lane codes of no lane one address may try per window; 0: no limit")
+        ("budget-window-ms", po::value(&c.budget_window_ms)->default_value(c.budget_window_ms),
+         "the window over which each budget refills")
+        ("guest-ttl-ms", po::value(&c.guest_ttl_ms)->default_value(c.guest_ttl_ms),
+         "a guest owning no game or lane is deleted this long after it was last seen")
+        ("idle-evict-ms", po::value(&c.idle_evict_ms)->default_value(c.idle_evict_ms),
+         "unfinished practice games and lanes idle this long leave memory (stored, reloaded on use)")
+        ("sweep-ms", po::value(&c.sweep_ms)->default_value(c.sweep_ms),
+         "how often guests expire and idle games and lanes are evicted");
     // clang-format on
     po::variables_map vm;
     try {
@@ -98,6 +115,9 @@ std::variant<Config, Exit> load_config(int argc, char** argv) {
     if (c.threads == 0) c.threads = std::max(1u, std::thread::hardware_concurrency());
     if (c.max_message_bytes < 64) return Exit{2, "pinfall-server: --max-message too small\n"};
     if (c.max_json_depth < 2) return Exit{2, "pinfall-server: --max-depth too small\n"};
+    if (c.budget_window_ms == 0 || c.sweep_ms == 0) {
+        return Exit{2, "pinfall-server: --budget-window-ms and --sweep-ms must be positive\n"};
+    }
     if (!clock_start.empty()) c.clock_start = clock_start;
     if (c.secret_file.empty()) {
         return Exit{2, "pinfall-server: --secret-file is required (make run creates one)\n"};

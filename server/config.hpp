@@ -31,6 +31,19 @@ struct Config {
     std::size_t write_queue_max = 256;  // queued messages before a slow consumer is closed
     std::size_t max_games = 100000;
     unsigned shutdown_grace_ms = 3000;
+
+    // Budgets per address (and per guest or player), each refilled over budget_window_ms;
+    // 0: unlimited. docs/protocol.md "Budgets and lifetimes" explains them.
+    unsigned guests_per_ip = 60;        // new guests (hello without a token)
+    unsigned games_per_ip = 600;        // practice games started
+    unsigned lanes_per_ip = 30;         // lanes opened
+    unsigned lane_misses_per_ip = 20;   // lane_join / lane_watch with a code of no lane
+    unsigned budget_window_ms = 600000;
+    // Lifetimes: a guest that owns nothing expires this long after it was last seen; a
+    // practice game or lane idle this long leaves memory (it is stored; loaded again on use).
+    std::uint64_t guest_ttl_ms = 86400000;
+    std::uint64_t idle_evict_ms = 1800000;
+    unsigned sweep_ms = 60000;  // how often expiry and eviction run
 };
 
 // What main() should do instead of serving: print `text` and exit with `status`.

@@ -14,6 +14,7 @@
 #include <boost/asio/strand.hpp>
 
 #include "server/app/day_keeper.hpp"
+#include "server/app/janitor.hpp"
 #include "server/app/queries.hpp"
 #include "server/app/registry.hpp"
 #include "server/app/services.hpp"
@@ -34,6 +35,16 @@ class IoContext : public asio::io_context {
     using asio::io_context::io_context;
     void destroy_pending() { shutdown(); }
 };
+
+AddressBudgets::Limits budget_limits(const Config& c) {
+    AddressBudgets::Limits l;
+    l.limit[AddressBudgets::kNewGuest] = c.guests_per_ip;
+    l.limit[AddressBudgets::kGameStart] = c.games_per_ip;
+    l.limit[AddressBudgets::kLaneOpen] = c.lanes_per_ip;
+    l.limit[AddressBudgets::kLaneMiss] = c.lane_misses_per_ip;
+    l.window = std::chrono::milliseconds(c.budget_window_ms);
+    return l;
+}
 
 }  // namespace
 
@@ -73,7 +84,11 @@ int main(int argc, char** argv) {
     Leaderboards leaderboards(asio::make_strand(ioc));
     leaderboards.load(store->daily_results(""));
     const auto guests = store->guests();
-    const auto max_game_id = store->max_game_id();
+    const auto game_ids = GameIds::reserve_first(*store, &opened);
+    if (!opened.is_ok()) {
+        std::cerr << "pinfall-server: cannot reserve game ids: " << opened.message() << "\n";
+        return 1;
+    }
     StorageWorker storage_worker(std::move(store));
 
     RoomContext rooms{metrics, storage_worker, clock, [&leaderboards](const FinishedGame& g) {
@@ -83,14 +98,23 @@ int main(int argc, char** argv) {
                                                      g.row.finished_at.value_or(0)},
                                            g.row.day);
                       }};
-    Registry registry(ioc, rooms, config.max_games, guests, max_game_id);
+    Registry registry(ioc, rooms, config.max_games, game_ids);
     LaneDirectory lanes(ioc, rooms);
-    Services services{registry, metrics,  clock,  storage_worker,
-                      leaderboards, lanes, kServerName, config.secret, config.max_json_depth};
+    GuestBook guest_book(rooms, guests);
+    AddressBudgets budgets(budget_limits(config));
+    Services services{registry,   metrics, clock,       storage_worker, leaderboards,
+                      lanes,      guest_book, budgets, kServerName,    config.secret,
+                      config.max_json_depth};
     Queries queries(services);
     LeagueService league_service(services, queries);
     auto keeper = std::make_shared<DayKeeper>(asio::make_strand(ioc), services);
     keeper->start();
+    auto janitor = std::make_shared<Janitor>(
+        asio::make_strand(ioc), services,
+        Janitor::Periods{std::chrono::milliseconds(config.sweep_ms),
+                         std::chrono::milliseconds(config.guest_ttl_ms),
+                         std::chrono::milliseconds(config.idle_evict_ms)});
+    janitor->start();
     net::SessionSet sessions;
     net::NetContext ctx{net::Limits{config.max_message_bytes, config.msg_rate,
                                     std::chrono::milliseconds(config.msg_window_ms),
@@ -138,6 +162,7 @@ int main(int argc, char** argv) {
         spdlog::info("signal {}: closing {} sessions", signo, sessions.size());
         listener->stop();
         keeper->stop();
+        janitor->stop();
         sessions.close_all();
         deadline = std::chrono::steady_clock::now() + deadline_after;
         wait_for_sessions();

@@ -14,7 +14,9 @@ std::string utc_date(SysTime t) {
     return buf;
 }
 
-std::optional<SysTime> day_start(const std::string& date) {
+namespace {
+
+std::optional<year_month_day> parse_ymd(const std::string& date) {
     if (date.size() != 10 || date[4] != '-' || date[7] != '-') return std::nullopt;
     for (const int i : {0, 1, 2, 3, 5, 6, 8, 9}) {
         if (date[i] < '0' || date[i] > '9') return std::nullopt;
@@ -24,7 +26,27 @@ std::optional<SysTime> day_start(const std::string& date) {
     const unsigned d = static_cast<unsigned>(std::stoi(date.substr(8, 2)));
     const year_month_day ymd{year{y}, month{m}, day{d}};
     if (!ymd.ok()) return std::nullopt;
-    return sys_days{ymd};
+    return ymd;
+}
+
+}  // namespace
+
+DateCheck check_date(const std::string& date) {
+    if (!parse_ymd(date)) return DateCheck::kMalformed;
+    // Fixed-width dates compare as text in calendar order.
+    if (date < kFirstDay || date > kLastDay) return DateCheck::kOutOfRange;
+    return DateCheck::kOk;
+}
+
+std::pair<const char*, std::string> date_refusal(DateCheck check) {
+    if (check == DateCheck::kMalformed) return {"bad_date", "dates are written YYYY-MM-DD"};
+    return {"bad_request",
+            std::string("dates run from ") + kFirstDay + " to " + kLastDay};
+}
+
+std::optional<SysTime> day_start(const std::string& date) {
+    if (check_date(date) != DateCheck::kOk) return std::nullopt;
+    return sys_days{*parse_ymd(date)};
 }
 
 std::string latest_revealed_day(SysTime t) { return utc_date(t - hours(24) - kRevealDelay); }

@@ -2,6 +2,8 @@
 
 #include <boost/asio/post.hpp>
 
+#include <algorithm>
+
 #include "protocol/encode.hpp"
 #include "protocol/replies.hpp"
 #include "server/app/calendar.hpp"
@@ -29,6 +31,26 @@ void Client::fail(const std::shared_ptr<Outbox>& self, protocol::Re re, std::str
 
 ReplyFn Client::send_to(const std::shared_ptr<Outbox>& self) {
     return [self](Reply reply) { self->send(make_message(std::move(reply.text))); };
+}
+
+std::string Client::owner_key() const {
+    return player_ ? "p:" + std::to_string(player_->id) : "g:" + std::to_string(*guest_);
+}
+
+bool Client::within_budget(AddressBudgets::Kind kind, protocol::Re re,
+                           const std::shared_ptr<Outbox>& self, bool address_only) {
+    auto& budgets = services_.budgets;
+    const bool ok = address_only ? budgets.take(kind, address_key_)
+                                 : budgets.take_both(kind, address_key_, owner_key());
+    if (ok) return true;
+    static constexpr const char* kWhat[] = {"new guests", "games started", "lanes opened",
+                                            "lane codes of no lane"};
+    const auto wait = std::max(budgets.retry_after_s(kind, address_key_),
+                               address_only ? 0 : budgets.retry_after_s(kind, owner_key()));
+    fail(self, re, code::kOverBudget,
+         std::string("too many ") + kWhat[kind] + " from here; try again in " +
+             std::to_string(std::max<std::int64_t>(1, wait)) + " s");
+    return false;
 }
 
 void Client::on_binary(const std::shared_ptr<Outbox>& self) {
@@ -114,7 +136,7 @@ void Client::hello(const Request& r, const protocol::Hello& h,
     w.server = services_.server_name;
     w.time = format_rfc3339(services_.clock.now());
     if (h.guest) {
-        const auto id = services_.registry.find_guest(*h.guest);
+        const auto id = services_.guests.find(*h.guest);
         if (!id) {
             return fail(self, r.id, code::kUnknownGuest,
                         "unknown guest token; send hello without one");
@@ -122,12 +144,18 @@ void Client::hello(const Request& r, const protocol::Hello& h,
         guest_ = *id;
         w.guest = *h.guest;
     } else {
-        auto [id, token] = services_.registry.new_guest();
+        if (!within_budget(AddressBudgets::kNewGuest, r.id, self, true)) return;
+        auto [id, token] = services_.guests.create();
         guest_ = id;
         w.guest = std::move(token);
     }
-    w.games = services_.registry.open_games_of(owner());
-    self->send(make_message(protocol::encode_welcome(r.id, w)));
+    // The guest's unfinished games come from storage as well as memory: after a restart none
+    // is in memory until something loads it.
+    services_.registry.open_games_of(
+        *guest_, [self, re = r.id, w = std::move(w)](std::vector<protocol::GameId> games) mutable {
+            w.games = std::move(games);
+            self->send(make_message(protocol::encode_welcome(re, w)));
+        });
 }
 
 void Client::register_player(const Request& r, const protocol::Register& m,
@@ -187,12 +215,17 @@ void Client::practice_start(const Request& r, const protocol::PracticeStart& p,
     row.started_at = unix_ms(services_.clock.now());
     if (p.day) {
         // Replaying a revealed daily challenge as unranked practice.
-        if (!day_start(*p.day)) return fail(self, r.id, "bad_date", "dates are written YYYY-MM-DD");
+        if (const auto c = check_date(*p.day); c != DateCheck::kOk) {
+            const auto [why, message] = date_refusal(c);
+            return fail(self, r.id, why, message);
+        }
         if (!queries_.revealed(*p.day)) {
             return fail(self, r.id, code::kNotRevealed, "that day is not revealed yet");
         }
         row.seed = engine::daily_seed(services_.secret, *p.day);
     }
+    if (!within_budget(AddressBudgets::kGameStart, r.id, self)) return;
+    if (!player_) services_.guests.touch(*guest_);
     services_.registry.create_game(
         owner(), player_ ? player_->name : "", std::move(row),
         [this, keep = shared_from_this(), self, re = r.id](std::shared_ptr<GameRoom> room,
@@ -227,13 +260,19 @@ void Client::daily_start(const Request& r, const std::shared_ptr<Outbox>& self) 
 void Client::with_own_game(const Request& r, protocol::GameId id,
                            const std::shared_ptr<Outbox>& self,
                            std::function<void(const std::shared_ptr<GameRoom>&)> fn) {
+    with_own_game_id(id, r.id, self, std::move(fn));
+}
+
+void Client::with_own_game_id(protocol::GameId id, protocol::Re re,
+                              const std::shared_ptr<Outbox>& self,
+                              std::function<void(const std::shared_ptr<GameRoom>&)> fn) {
     // The room in memory (almost every action): straight on, without wrapping `fn` once more
     // in find_game's callback.
     if (auto room = services_.registry.cached(id); room && !room->broken()) {
-        return in_own_game(std::move(room), owner(), r.id, self, std::move(fn));
+        return in_own_game(std::move(room), owner(), re, self, std::move(fn));
     }
     services_.registry.find_game(
-        id, [this, keep = shared_from_this(), self, me = owner(), fn = std::move(fn), re = r.id](
+        id, [this, keep = shared_from_this(), self, me = owner(), fn = std::move(fn), re](
                 std::shared_ptr<GameRoom> room, const storage::Status& st) mutable {
             if (!room) {
                 if (st.is_not_found()) return fail(self, re, code::kUnknownGame, "no game with that id");
@@ -250,7 +289,15 @@ void Client::in_own_game(std::shared_ptr<GameRoom> room, const Owner& me, protoc
     const bool mine = o.player ? o.player == me.player : o.guest == me.guest;
     if (!mine) return fail(self, re, code::kNotYourGame, "that game belongs to another player");
     auto* executor = &room->executor();
-    asio::post(*executor, [room = std::move(room), fn = std::move(fn)] { fn(room); });
+    asio::post(*executor, [this, keep = shared_from_this(), room = std::move(room), re, self,
+                           fn = std::move(fn)]() mutable {
+        // Evicted after we found it: look the game up again (it is loaded from storage, after
+        // the eviction's write) on this connection's strand.
+        if (!room->evicted()) return fn(room);
+        asio::post(strand_, [this, keep, id = room->id(), re, self, fn = std::move(fn)]() mutable {
+            with_own_game_id(id, re, self, std::move(fn));
+        });
+    });
 }
 
 }  // namespace pinfall::server

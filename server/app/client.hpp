@@ -42,18 +42,21 @@ inline constexpr const char* kNotRevealed = "not_revealed";
 inline constexpr const char* kStorageError = "storage_error";
 inline constexpr const char* kUnknownLane = "unknown_lane";
 inline constexpr const char* kBadRuleset = "bad_ruleset";
+inline constexpr const char* kOverBudget = "over_budget";
 }  // namespace code
 
 class Client : public std::enable_shared_from_this<Client> {
    public:
     using time_point = std::chrono::steady_clock::time_point;
 
-    // strand: the connection's strand, where every call to this object runs.
-    Client(Services& services, boost::asio::any_io_executor strand)
+    // strand: the connection's strand, where every call to this object runs; address: the
+    // peer's address as text (the key of its budgets).
+    Client(Services& services, boost::asio::any_io_executor strand, const std::string& address)
         : services_(services),
           queries_(services),
           leagues_(services, queries_),
-          strand_(std::move(strand)) {}
+          strand_(std::move(strand)),
+          address_key_("a:" + address) {}
 
     // One text message from the peer. `self` is the connection's outbox (replies go there).
     void on_text(std::string_view text, const std::shared_ptr<Outbox>& self, time_point received);
@@ -84,11 +87,17 @@ class Client : public std::enable_shared_from_this<Client> {
     void with_lane(const protocol::Request& r, const std::string& code,
                    const std::shared_ptr<Outbox>& self,
                    std::function<void(const std::shared_ptr<LaneRoom>&)> fn);
+    void with_lane_code(const std::string& code, protocol::Re re,
+                        const std::shared_ptr<Outbox>& self,
+                        std::function<void(const std::shared_ptr<LaneRoom>&)> fn);
     // Finds a game this connection may act on (in memory, else loaded), then runs fn(room) on
     // the room's strand; otherwise replies unknown_game, not_your_game or storage_error.
     void with_own_game(const protocol::Request& r, protocol::GameId id,
                        const std::shared_ptr<Outbox>& self,
                        std::function<void(const std::shared_ptr<GameRoom>&)> fn);
+    void with_own_game_id(protocol::GameId id, protocol::Re re,
+                          const std::shared_ptr<Outbox>& self,
+                          std::function<void(const std::shared_ptr<GameRoom>&)> fn);
     // The second half of with_own_game, once the room is found: the owner check and the post.
     void in_own_game(std::shared_ptr<GameRoom> room, const Owner& me, protocol::Re re,
                      const std::shared_ptr<Outbox>& self,
@@ -96,6 +105,12 @@ class Client : public std::enable_shared_from_this<Client> {
     void fail(const std::shared_ptr<Outbox>& self, protocol::Re re, std::string_view code,
               std::string_view message);
     Owner owner() const { return Owner{*guest_, player_ ? std::optional(player_->id) : std::nullopt}; }
+    // The budget key of whoever acts: the player when logged in, else the guest.
+    std::string owner_key() const;
+    // Takes a token of `kind` from this address and, unless `address_only`, from the owner;
+    // otherwise replies over_budget and returns false.
+    bool within_budget(AddressBudgets::Kind kind, protocol::Re re,
+                       const std::shared_ptr<Outbox>& self, bool address_only = false);
     static ReplyFn send_to(const std::shared_ptr<Outbox>& self);
 
     Services& services_;
@@ -104,6 +119,7 @@ class Client : public std::enable_shared_from_this<Client> {
     boost::asio::any_io_executor strand_;
     std::optional<GuestId> guest_;            // set by a successful hello
     std::optional<protocol::PlayerRef> player_;  // set by register or login
+    const std::string address_key_;
 };
 
 }  // namespace pinfall::server

@@ -2,6 +2,7 @@
 #include <boost/asio/post.hpp>
 
 #include "server/app/client.hpp"
+#include "server/app/player_names.hpp"
 
 namespace pinfall::server {
 
@@ -10,17 +11,8 @@ using protocol::Request;
 
 namespace {
 
-// Side and member names: 1-24 characters after trimming, no control characters.
-std::optional<std::string> clean_label(const std::string& raw) {
-    const auto first = raw.find_first_not_of(' ');
-    if (first == std::string::npos) return std::nullopt;
-    const std::string s = raw.substr(first, raw.find_last_not_of(' ') - first + 1);
-    if (s.size() > 24) return std::nullopt;
-    for (const char c : s) {
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) return std::nullopt;
-    }
-    return s;
-}
+// Side and member names: 1-24 characters after trimming.
+std::optional<std::string> lane_label(const std::string& raw) { return clean_label(raw, 1, 24); }
 
 }  // namespace
 
@@ -32,7 +24,7 @@ bool Client::handle_lane(const Request& r, const std::shared_ptr<Outbox>& self) 
     } else if (const auto* j = std::get_if<protocol::LaneJoin>(&r.body)) {
         std::string name = j->name ? *j->name : my_name;
         if (name.empty()) name = "Guest";
-        const auto label = clean_label(name);
+        const auto label = lane_label(name);
         if (!label) {
             fail(self, r.id, code::kBadName, "names have 1-24 characters");
             return true;
@@ -72,7 +64,7 @@ void Client::lane_open(const Request& r, const protocol::LaneOpen& m,
     if (player_) row.owner_player = player_->id;
     row.created_at = unix_ms(services_.clock.now());
     for (const auto& s : m.sides) {
-        const auto label = clean_label(s);
+        const auto label = lane_label(s);
         if (!label) return fail(self, r.id, code::kBadName, "side names have 1-24 characters");
         row.sides.push_back(*label);
     }
@@ -82,10 +74,12 @@ void Client::lane_open(const Request& r, const protocol::LaneOpen& m,
             return fail(self, r.id, "bad_side", "no side with that number on this lane");
         }
         std::string name = m.name ? *m.name : (player_ ? player_->name : row.sides[*m.join]);
-        const auto label = clean_label(name);
+        const auto label = lane_label(name);
         if (!label) return fail(self, r.id, code::kBadName, "names have 1-24 characters");
         opener = storage::LaneMemberRow{*m.join, row.owner_guest, row.owner_player, *label};
     }
+    if (!within_budget(AddressBudgets::kLaneOpen, r.id, self)) return;
+    if (!player_) services_.guests.touch(*guest_);
     const Owner me = owner();
     services_.lanes.open(std::move(row), opener,
                          [this, keep = shared_from_this(), self, me, re = r.id](
@@ -102,14 +96,37 @@ void Client::lane_open(const Request& r, const protocol::LaneOpen& m,
 void Client::with_lane(const Request& r, const std::string& code,
                        const std::shared_ptr<Outbox>& self,
                        std::function<void(const std::shared_ptr<LaneRoom>&)> fn) {
+    with_lane_code(code, r.id, self, std::move(fn));
+}
+
+void Client::with_lane_code(const std::string& code, protocol::Re re,
+                            const std::shared_ptr<Outbox>& self,
+                            std::function<void(const std::shared_ptr<LaneRoom>&)> fn) {
+    // Guessing codes: an address whose budget of codes that found no lane is spent gets no
+    // lookup at all, right or wrong, until the budget refills.
+    auto& budgets = services_.budgets;
+    if (const auto wait = budgets.retry_after_s(AddressBudgets::kLaneMiss, address_key_)) {
+        return fail(self, re, code::kOverBudget,
+                    "too many lane codes of no lane from here; try again in " +
+                        std::to_string(wait) + " s");
+    }
     services_.lanes.find(code, [this, keep = shared_from_this(), self, fn = std::move(fn),
-                                re = r.id](std::shared_ptr<LaneRoom> room,
+                                re](std::shared_ptr<LaneRoom> room,
                                            const storage::Status& st) {
         if (!room) {
-            if (st.is_not_found()) return fail(self, re, code::kUnknownLane, "no lane with that code");
+            if (st.is_not_found()) {
+                services_.budgets.take(AddressBudgets::kLaneMiss, address_key_);
+                return fail(self, re, code::kUnknownLane, "no lane with that code");
+            }
             return fail(self, re, code::kStorageError, "could not load the lane");
         }
-        asio::post(room->executor(), [room, fn] { fn(room); });
+        asio::post(room->executor(), [this, keep, room, fn, re, self] {
+            // Evicted after we found it: look the lane up again, on this connection's strand.
+            if (!room->evicted()) return fn(room);
+            asio::post(strand_, [this, keep, code = room->code(), re, self, fn] {
+                with_lane_code(code, re, self, fn);
+            });
+        });
     });
 }
 

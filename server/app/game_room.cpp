@@ -52,7 +52,8 @@ GameRoom::GameRoom(boost::asio::any_io_executor strand, const storage::GameRow& 
       started_at_(row.started_at),
       game_(std::move(game)),
       version_(version),
-      ctx_(ctx) {
+      ctx_(ctx),
+      last_active_(std::chrono::steady_clock::now().time_since_epoch().count()) {
     events_.reserve(16);
     finished_.store(game_.over(), std::memory_order_release);
 }
@@ -75,6 +76,8 @@ std::unique_ptr<protocol::Reveal> GameRoom::reveal() const {
 }
 
 void GameRoom::subscribe(const std::shared_ptr<Outbox>& o) {
+    last_active_.store(std::chrono::steady_clock::now().time_since_epoch().count(),
+                       std::memory_order_relaxed);
     std::erase_if(subscribers_, [](const auto& w) { return w.expired(); });
     // Same owner (control block): no lock(), so no reference count touched on every action.
     const bool known = std::any_of(subscribers_.begin(), subscribers_.end(), [&o](const auto& w) {
@@ -102,6 +105,13 @@ void GameRoom::save_unfinished_practice() {
         return s.save_actions(id, actions);
     };
     ctx_.storage.write(std::move(save), nullptr);
+}
+
+bool GameRoom::evict_if_idle(std::chrono::steady_clock::time_point cutoff) {
+    if (ranked() || game_.over() || broken() || evicted_ || last_active() >= cutoff) return false;
+    save_unfinished_practice();
+    evicted_ = true;
+    return true;
 }
 
 void GameRoom::act(const engine::Action& action, protocol::Re re,

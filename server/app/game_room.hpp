@@ -69,6 +69,14 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
     const boost::asio::any_io_executor& executor() const { return strand_; }
     bool finished() const { return finished_.load(std::memory_order_acquire); }
     bool broken() const { return broken_.load(std::memory_order_acquire); }
+    // Left memory (Registry::evict_idle): whoever reaches this room must find the game again.
+    // REQUIRES running on executor() (set there, so a post that arrives later sees it).
+    bool evicted() const { return evicted_; }
+    // When the last snapshot or action reached the room (steady clock). Thread-safe.
+    std::chrono::steady_clock::time_point last_active() const {
+        return std::chrono::steady_clock::time_point(
+            std::chrono::steady_clock::duration(last_active_.load(std::memory_order_relaxed)));
+    }
     // A write of this game failed outside act() (its row, stored in the background): every
     // later action is refused with storage_error. Thread-safe.
     void mark_broken() { broken_.store(true, std::memory_order_release); }
@@ -84,9 +92,13 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
     void end_at_reveal();
     // Shutdown, once no strand runs: queues the write of an unfinished practice game's actions
     // (practice games store them only at the end otherwise), so a clean restart resumes it
-    // where it stood. Does nothing for other games. Not thread-safe: call with the io_context
-    // stopped.
+    // where it stood. Does nothing for other games. REQUIRES running on executor(), or the
+    // io_context stopped.
     void save_unfinished_practice();
+    // An unfinished practice game idle since before `cutoff` leaves memory: its actions are
+    // queued for storage (ahead of any later load of the game) and the room is marked
+    // evicted. Returns whether it was; false for any other game, or one active since.
+    bool evict_if_idle(std::chrono::steady_clock::time_point cutoff);
 
     GameRoom(boost::asio::any_io_executor strand, const storage::GameRow& row, Owner owner,
              std::string player_name, engine::Game game, std::uint64_t version, RoomContext& ctx);
@@ -117,6 +129,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
     engine::Events events_;  // scratch, reused between actions
     std::atomic<bool> finished_{false};
     std::atomic<bool> broken_{false};
+    bool evicted_ = false;
+    std::atomic<std::chrono::steady_clock::rep> last_active_;
 };
 
 }  // namespace pinfall::server

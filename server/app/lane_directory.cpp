@@ -1,5 +1,6 @@
 #include "server/app/lane_directory.hpp"
 
+#include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 #include <openssl/rand.h>
 
@@ -9,21 +10,30 @@ namespace pinfall::server {
 namespace {
 
 constexpr std::string_view kCodeAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";  // 31 symbols
-constexpr int kCodeLength = 6;
+// 31^8 = 8.5e11 codes: with the budget of codes that find no lane (--lane-misses-per-ip),
+// guessing an open lane's code is hopeless. Lanes opened before codes had 8 characters keep
+// their 6.
+constexpr std::size_t kCodeLength = 8;
+constexpr std::size_t kOldCodeLength = 6;
 constexpr int kCodeAttempts = 8;
 
 }  // namespace
 
 std::string random_lane_code() {
-    unsigned char bytes[kCodeLength];
-    if (RAND_bytes(bytes, kCodeLength) != 1) throw std::runtime_error("RAND_bytes failed");
     std::string code;
-    for (const unsigned char b : bytes) code += kCodeAlphabet[b % kCodeAlphabet.size()];
+    while (code.size() < kCodeLength) {
+        unsigned char bytes[16];
+        if (RAND_bytes(bytes, sizeof bytes) != 1) throw std::runtime_error("RAND_bytes failed");
+        for (const unsigned char b : bytes) {
+            // Rejection sampling: 248 = 8 * 31, so every symbol is equally likely.
+            if (b < 248 && code.size() < kCodeLength) code += kCodeAlphabet[b % 31];
+        }
+    }
     return code;
 }
 
 bool looks_like_lane_code(const std::string& code) {
-    if (code.size() != kCodeLength) return false;
+    if (code.size() != kCodeLength && code.size() != kOldCodeLength) return false;
     for (const char c : code) {
         const char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
         if (kCodeAlphabet.find(upper) == std::string_view::npos) return false;
@@ -71,6 +81,26 @@ void LaneDirectory::open(storage::LaneRow row, std::optional<storage::LaneMember
             if (!st.is_ok()) return done(nullptr, st);
             done(adopt(*shared), st);
         });
+}
+
+void LaneDirectory::evict_idle(std::chrono::steady_clock::time_point cutoff) {
+    std::vector<std::shared_ptr<LaneRoom>> idle;
+    {
+        std::lock_guard lock(mutex_);
+        for (const auto& [code, room] : lanes_) {
+            if (room->last_active() < cutoff) idle.push_back(room);
+        }
+    }
+    for (auto& room : idle) {
+        boost::asio::post(room->executor(), [this, room, cutoff] {
+            if (!room->evict_if_idle(cutoff)) return;
+            std::lock_guard lock(mutex_);
+            if (const auto it = lanes_.find(room->code()); it != lanes_.end() && it->second == room) {
+                lanes_.erase(it);
+                ctx_.metrics.lanes_evicted.fetch_add(1);
+            }
+        });
+    }
 }
 
 void LaneDirectory::find(const std::string& raw, Callback done) {

@@ -1,8 +1,9 @@
 // The directory of lanes by code: a cache over storage, like Registry for games (its mutex
 // guards only the map; lane work runs on each LaneRoom's strand).
 //
-// Codes are 6 characters from an alphabet without look-alikes (no 0/O, 1/I/L), random from
-// the OS; a clash with a stored code is retried.
+// Codes are 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L), random from
+// the OS; a clash with a stored code is retried. Lanes opened with 6-character codes (before
+// version 6 of the schema) are still found by them.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -28,6 +29,9 @@ class LaneDirectory {
     void open(storage::LaneRow row, std::optional<storage::LaneMemberRow> opener, Callback done);
     // The lane with that code from memory, else from storage; not_found when there is none.
     void find(const std::string& code, Callback done);
+    // Drops from memory the lanes nobody watches that are idle since before `cutoff`
+    // (LaneRoom::evict_if_idle); they are loaded again when next asked for.
+    void evict_idle(std::chrono::steady_clock::time_point cutoff);
 
    private:
     std::shared_ptr<LaneRoom> adopt(const storage::LaneRow& row);
@@ -40,7 +44,8 @@ class LaneDirectory {
 
 // A random lane code. Thread-safe.
 std::string random_lane_code();
-// True for text that could be a lane code (6 characters of the code alphabet, any case).
+// True for text that could be a lane code (8, or 6 for old lanes, characters of the code
+// alphabet, any case).
 bool looks_like_lane_code(const std::string& code);
 
 }  // namespace pinfall::server

@@ -30,7 +30,8 @@ LaneRoom::LaneRoom(boost::asio::any_io_executor strand, const storage::LaneRow& 
       members_(row.members),
       game_(std::move(game)),
       version_(row.version),
-      ctx_(ctx) {}
+      ctx_(ctx),
+      last_active_(std::chrono::steady_clock::now().time_since_epoch().count()) {}
 
 bool LaneRoom::is_owner(const Owner& who) const {
     return owner_.player ? owner_.player == who.player : (owner_.guest && owner_.guest == who.guest);
@@ -57,7 +58,16 @@ protocol::LaneInfo LaneRoom::info_for(const Owner& who) const {
     return info;
 }
 
+bool LaneRoom::evict_if_idle(std::chrono::steady_clock::time_point cutoff) {
+    std::erase_if(watchers_, [](const Watcher& w) { return w.outbox.expired(); });
+    if (evicted_ || !watchers_.empty() || last_active() >= cutoff) return false;
+    evicted_ = true;
+    return true;
+}
+
 void LaneRoom::watch(const std::shared_ptr<Outbox>& to, const Owner& who) {
+    last_active_.store(std::chrono::steady_clock::now().time_since_epoch().count(),
+                       std::memory_order_relaxed);
     std::erase_if(watchers_, [](const Watcher& w) { return w.outbox.expired(); });
     for (auto& w : watchers_) {
         if (w.outbox.lock() == to) {

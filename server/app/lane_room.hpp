@@ -13,6 +13,7 @@
 #include <boost/asio/any_io_executor.hpp>
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -33,6 +34,17 @@ class LaneRoom : public std::enable_shared_from_this<LaneRoom> {
     const std::string& code() const { return code_; }
     const boost::asio::any_io_executor& executor() const { return strand_; }
     bool broken() const { return broken_.load(std::memory_order_acquire); }
+    // Left memory (LaneDirectory::evict_idle): whoever reaches this room must find the lane
+    // again. REQUIRES running on executor().
+    bool evicted() const { return evicted_; }
+    // When the last request reached the room (steady clock). Thread-safe.
+    std::chrono::steady_clock::time_point last_active() const {
+        return std::chrono::steady_clock::time_point(
+            std::chrono::steady_clock::duration(last_active_.load(std::memory_order_relaxed)));
+    }
+    // A lane nobody watches, idle since before `cutoff`, is marked evicted (every change is
+    // already queued for storage, ahead of any later load). Returns whether it was.
+    bool evict_if_idle(std::chrono::steady_clock::time_point cutoff);
 
     void snapshot(protocol::Re re, const std::shared_ptr<Outbox>& to, const Owner& who);
     void join(protocol::Re re, const std::shared_ptr<Outbox>& to, const Owner& who, int side,
@@ -72,6 +84,8 @@ class LaneRoom : public std::enable_shared_from_this<LaneRoom> {
     RoomContext& ctx_;
     std::vector<Watcher> watchers_;
     std::atomic<bool> broken_{false};
+    bool evicted_ = false;
+    std::atomic<std::chrono::steady_clock::rep> last_active_;
 };
 
 }  // namespace pinfall::server

@@ -78,7 +78,10 @@ void LeagueService::secretary(protocol::Re re, const protocol::PlayerRef& me,
                     done_st = s.leagues().set_started(id, unix_ms(now));
                     break;
                 case protocol::SecretaryAction::kEndRound:
-                    if (m.round > l.rounds || round_status(*st, m.round, now) != "open") {
+                    if (m.round < 1 || m.round > l.rounds) {
+                        return refuse("bad_round", "the league has no such round");
+                    }
+                    if (round_status(*st, m.round, now) != "open") {
                         return refuse("round_not_open", "that round is not open");
                     }
                     detail = "round " + std::to_string(m.round);

@@ -3,6 +3,7 @@
 #include <boost/asio/post.hpp>
 
 #include "server/app/calendar.hpp"
+#include "server/app/player_names.hpp"
 #include "server/app/lane_directory.hpp"
 #include "server/app/league_state.hpp"
 
@@ -10,17 +11,15 @@ namespace pinfall::server {
 
 void LeagueService::create(protocol::Re re, const protocol::PlayerRef& me,
                            const protocol::LeagueCreate& m, ReplyFn done) {
-    const auto first = m.name.find_first_not_of(' ');
-    const std::string name =
-        first == std::string::npos ? "" : m.name.substr(first, m.name.find_last_not_of(' ') - first + 1);
-    if (name.size() < 3 || name.size() > 40) {
-        return done(q_.error(re, "bad_name", "league names have 3-40 characters"));
-    }
+    const auto label = clean_label(m.name, 3, 40);
+    if (!label) return done(q_.error(re, "bad_name", "league names have 3-40 characters"));
+    const std::string& name = *label;
     if (!engine::parse_ruleset(m.ruleset)) {
         return done(q_.error(re, "bad_ruleset", "rulesets are sackson and strict"));
     }
-    if (!day_start(m.start_date)) {
-        return done(q_.error(re, "bad_date", "dates are written YYYY-MM-DD"));
+    if (const auto c = check_date(m.start_date); c != DateCheck::kOk) {
+        const auto [why, message] = date_refusal(c);
+        return done(q_.error(re, why, message));
     }
     auto row = std::make_shared<storage::LeagueRow>();
     row->name = name;

@@ -45,6 +45,15 @@ std::string Metrics::render() const {
     out += "# HELP pinfall_slow_consumers_closed_total Connections closed for a full write queue.\n";
     out += "# TYPE pinfall_slow_consumers_closed_total counter\n";
     line("pinfall_slow_consumers_closed_total", slow_consumers_closed.load());
+    out += "# HELP pinfall_games_evicted_total Idle unfinished practice games moved to storage.\n";
+    out += "# TYPE pinfall_games_evicted_total counter\n";
+    line("pinfall_games_evicted_total", games_evicted.load());
+    out += "# HELP pinfall_lanes_evicted_total Idle lanes dropped from memory (stored).\n";
+    out += "# TYPE pinfall_lanes_evicted_total counter\n";
+    line("pinfall_lanes_evicted_total", lanes_evicted.load());
+    out += "# HELP pinfall_guests_expired_total Guests owning nothing deleted after their TTL.\n";
+    out += "# TYPE pinfall_guests_expired_total counter\n";
+    line("pinfall_guests_expired_total", guests_expired.load());
     out += "# HELP pinfall_actions_accepted_total Game actions accepted.\n";
     out += "# TYPE pinfall_actions_accepted_total counter\n";
     line("pinfall_actions_accepted_total", actions_accepted.load());

@@ -27,6 +27,9 @@ class Metrics {
     std::atomic<std::uint64_t> messages_in{0};
     std::atomic<std::uint64_t> actions_accepted{0};
     std::atomic<std::uint64_t> slow_consumers_closed{0};
+    std::atomic<std::uint64_t> games_evicted{0};  // idle unfinished practice games sent to storage
+    std::atomic<std::uint64_t> lanes_evicted{0};  // idle lanes dropped from memory
+    std::atomic<std::uint64_t> guests_expired{0};
 
     // Counts a rejected request by its error code (engine, protocol or server code).
     void reject(std::string_view code);

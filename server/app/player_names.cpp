@@ -23,4 +23,23 @@ std::string player_name_key(std::string_view name) {
     return key;
 }
 
+std::size_t char_count(std::string_view utf8) {
+    std::size_t n = 0;
+    for (const char c : utf8) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return n;
+}
+
+std::optional<std::string> clean_label(std::string_view raw, std::size_t min, std::size_t max) {
+    // An empty or all-space name is never valid (min is at least 1 everywhere).
+    const auto first = raw.find_first_not_of(' ');
+    if (first == std::string_view::npos) return std::nullopt;
+    const std::string_view s = raw.substr(first, raw.find_last_not_of(' ') - first + 1);
+    const std::size_t n = char_count(s);
+    if (n < min || n > max) return std::nullopt;
+    for (const char c : s) {
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) return std::nullopt;
+    }
+    return std::string(s);
+}
+
 }  // namespace pinfall::server

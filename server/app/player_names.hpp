@@ -1,5 +1,7 @@
-// Display names of players: trimmed, 3-24 characters of ASCII letters, digits, space, '_' and
-// '-'; unique without regard to case. Pure functions; thread-safe.
+// Names: players' display names (trimmed, 3-24 characters of ASCII letters, digits, space, '_'
+// and '-'; unique without regard to case) and the free-text labels of lanes and leagues.
+// Every documented length limit counts characters (Unicode code points), never bytes.
+// Pure functions; thread-safe.
 #pragma once
 
 #include <optional>
@@ -12,5 +14,11 @@ namespace pinfall::server {
 std::optional<std::string> normalize_player_name(std::string_view raw);
 // The uniqueness key: the name in lower case.
 std::string player_name_key(std::string_view name);
+
+// The number of characters (code points) of UTF-8 text (the decoder has checked it is UTF-8).
+std::size_t char_count(std::string_view utf8);
+// A side, member or league name: trimmed of spaces, min..max characters, no control
+// characters (C0, DEL); nullopt otherwise.
+std::optional<std::string> clean_label(std::string_view raw, std::size_t min, std::size_t max);
 
 }  // namespace pinfall::server

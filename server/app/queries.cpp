@@ -94,7 +94,10 @@ void Queries::leaderboard(protocol::Re re, const protocol::LeaderboardRequest& r
     const std::string today = utc_date(s_.clock.now());
     const std::string day = req.board == protocol::Board::kDaily ? req.date.value_or(today) : "";
     if (req.board == protocol::Board::kDaily) {
-        if (!day_start(day)) return done(error(re, "bad_date", "dates are written YYYY-MM-DD"));
+        if (const auto c = check_date(day); c != DateCheck::kOk) {
+            const auto [why, message] = date_refusal(c);
+            return done(error(re, why, message));
+        }
         if (day > today) return done(error(re, "future_date", "that day has not begun"));
     }
     if (req.around && !me) {
@@ -121,88 +124,6 @@ void Queries::leaderboard(protocol::Re re, const protocol::LeaderboardRequest& r
         if (a.next_offset) page.next_cursor = make_cursor(s_.secret, key, *a.next_offset);
         done(Reply{protocol::encode_leaderboard(re, page), ""});
     });
-}
-
-void Queries::best_game(protocol::Re re, const protocol::LeaderboardRequest& req,
-                        std::optional<storage::PlayerId> me, std::uint64_t offset, ReplyFn done) {
-    auto rows = std::make_shared<std::vector<storage::DailyResult>>();
-    s_.storage.read(
-        [rows](storage::Store& st) {
-            *rows = st.best_ranked_games();
-            return storage::Status::ok();
-        },
-        [this, rows, re, req, me, offset, done](const storage::Status&) {
-            std::sort(rows->begin(), rows->end(), [](const auto& a, const auto& b) {
-                return a.score != b.score ? a.score > b.score
-                       : a.finished_at != b.finished_at ? a.finished_at < b.finished_at
-                                                        : a.game < b.game;
-            });
-            const auto ranks = shared_ranks(*rows, [](const auto& r) { return r.score; });
-            protocol::LeaderboardPage page{"best_game", std::nullopt, "sackson", rows->size(),
-                                           {}, std::nullopt, std::nullopt};
-            auto entry = [&](std::size_t i) {
-                const auto& r = (*rows)[i];
-                return protocol::BoardEntry{ranks[i], {r.player, r.name}, r.score, r.strikes,
-                                            r.spares, 0, iso(r.finished_at), r.game};
-            };
-            for (std::size_t i = offset; i < rows->size() && page.entries.size() <
-                                                                 static_cast<std::size_t>(req.limit);
-                 ++i) {
-                page.entries.push_back(entry(i));
-            }
-            if (offset + page.entries.size() < rows->size()) {
-                page.next_cursor = make_cursor(s_.secret, {"best_game", ""},
-                                               offset + page.entries.size());
-            }
-            for (std::size_t i = 0; me && i < rows->size(); ++i) {
-                if ((*rows)[i].player == *me) page.me = entry(i);
-            }
-            done(Reply{protocol::encode_leaderboard(re, page), ""});
-        });
-}
-
-void Queries::best_average(protocol::Re re, const protocol::LeaderboardRequest& req,
-                           std::optional<storage::PlayerId> me, std::uint64_t offset,
-                           ReplyFn done) {
-    constexpr int kMinGames = 10;
-    const auto since = unix_ms(s_.clock.now() - std::chrono::hours(24 * 30));
-    auto rows = std::make_shared<std::vector<storage::PlayerTotals>>();
-    s_.storage.read(
-        [rows, since](storage::Store& st) {
-            *rows = st.ranked_totals_since(since, kMinGames);
-            return storage::Status::ok();
-        },
-        [this, rows, re, req, me, offset, done](const storage::Status&) {
-            auto avg = [](const storage::PlayerTotals& t) {
-                return static_cast<int>(t.pins / t.games);
-            };
-            std::sort(rows->begin(), rows->end(), [&](const auto& a, const auto& b) {
-                return avg(a) != avg(b) ? avg(a) > avg(b)
-                       : a.games != b.games ? a.games > b.games
-                                            : a.player < b.player;
-            });
-            const auto ranks = shared_ranks(*rows, avg);
-            protocol::LeaderboardPage page{"best_average", std::nullopt, "sackson",
-                                           rows->size(), {}, std::nullopt, std::nullopt};
-            auto entry = [&](std::size_t i) {
-                const auto& r = (*rows)[i];
-                return protocol::BoardEntry{ranks[i], {r.player, r.name}, avg(r), 0, 0, r.games,
-                                            "", 0};
-            };
-            for (std::size_t i = offset; i < rows->size() && page.entries.size() <
-                                                                 static_cast<std::size_t>(req.limit);
-                 ++i) {
-                page.entries.push_back(entry(i));
-            }
-            if (offset + page.entries.size() < rows->size()) {
-                page.next_cursor = make_cursor(s_.secret, {"best_average", ""},
-                                               offset + page.entries.size());
-            }
-            for (std::size_t i = 0; me && i < rows->size(); ++i) {
-                if ((*rows)[i].player == *me) page.me = entry(i);
-            }
-            done(Reply{protocol::encode_leaderboard(re, page), ""});
-        });
 }
 
 void Queries::profile(protocol::Re re, storage::PlayerId player, ReplyFn done) {

@@ -1,5 +1,6 @@
 #include "server/app/registry.hpp"
 
+#include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 #include <openssl/rand.h>
 #include <spdlog/spdlog.h>
@@ -10,31 +11,12 @@
 namespace pinfall::server {
 namespace {
 
-std::string token_key(const std::string& token) {
-    const auto d = engine::sha256(token);
-    return std::string(d.begin(), d.end());
-}
-
 void random_bytes(unsigned char* out, int n) {
     // A failing CSPRNG is an environment failure we cannot deal cards on.
     if (RAND_bytes(out, n) != 1) throw std::runtime_error("RAND_bytes failed");
 }
 
 }  // namespace
-
-std::string random_token() {
-    static constexpr char kAlphabet[] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    unsigned char bytes[33] = {};
-    random_bytes(bytes, 32);
-    std::string out;
-    for (int i = 0; i < 33; i += 3) {  // 33 bytes (the last one zero) -> 44 chars; keep 43
-        const std::uint32_t v = bytes[i] << 16 | bytes[i + 1] << 8 | bytes[i + 2];
-        for (int s = 18; s >= 0; s -= 6) out += kAlphabet[v >> s & 63];
-    }
-    out.resize(43);
-    return out;
-}
 
 engine::Seed random_seed() {
     engine::Seed s{};
@@ -43,41 +25,8 @@ engine::Seed random_seed() {
 }
 
 Registry::Registry(boost::asio::io_context& ioc, RoomContext& ctx, std::size_t max_games,
-                   const std::vector<storage::GuestRow>& guests, storage::GameRowId max_game_id)
-    : ioc_(ioc), ctx_(ctx), max_games_(max_games), next_game_id_(max_game_id + 1) {
-    for (const auto& g : guests) {
-        guests_.emplace(g.token_hash, static_cast<GuestId>(g.id));
-        next_guest_ = std::max(next_guest_, static_cast<GuestId>(g.id) + 1);
-    }
-}
-
-std::pair<GuestId, std::string> Registry::new_guest() {
-    std::string token = random_token();
-    const std::string key = token_key(token);
-    GuestId id;
-    {
-        std::lock_guard lock(mutex_);
-        id = next_guest_++;
-        guests_.emplace(key, id);
-    }
-    // Stored in the background: a guest lost to a crash before the commit only loses a token
-    // that no game refers to yet (its first game's row is written after this one).
-    const auto now = unix_ms(ctx_.clock.now());
-    ctx_.storage.write_lazy(
-        [id, key, now](storage::Store& s) {
-            return s.create_guest(static_cast<std::int64_t>(id), key, now);
-        },
-        nullptr);
-    return {id, std::move(token)};
-}
-
-std::optional<GuestId> Registry::find_guest(const std::string& token) const {
-    const std::string key = token_key(token);
-    std::lock_guard lock(mutex_);
-    const auto it = guests_.find(key);
-    if (it == guests_.end()) return std::nullopt;
-    return it->second;
-}
+                   GameIds::Range ids)
+    : ioc_(ioc), ctx_(ctx), max_games_(max_games), ids_(ctx.storage, ids) {}
 
 std::shared_ptr<GameRoom> Registry::adopt(const storage::GameRow& row, Owner owner,
                                           std::string player_name) {
@@ -107,18 +56,31 @@ void Registry::evict_locked() {
 
 void Registry::create_game(Owner owner, std::string player_name, storage::GameRow row,
                            RoomCallback done) {
+    if (owner.guest) row.guest = static_cast<std::int64_t>(owner.guest);
+    ids_.allocate([this, owner, player_name = std::move(player_name), row = std::move(row),
+                   done = std::move(done)](storage::GameRowId id) mutable {
+        if (!id) return done(nullptr, storage::Status::error("no game id could be reserved"));
+        row.id = id;
+        open_new(std::move(row), owner, std::move(player_name), std::move(done));
+    });
+}
+
+void Registry::open_new(storage::GameRow row, Owner owner, std::string player_name,
+                        RoomCallback done) {
+    auto room = GameRoom::restore(boost::asio::make_strand(ioc_), row, std::move(owner),
+                                  std::move(player_name), ctx_);
+    if (!room) return done(nullptr, storage::Status::error("the game could not be set up"));
     {
+        // The capacity check and the insertion under one lock: concurrent starts cannot
+        // both see the last free place.
         std::lock_guard lock(mutex_);
         if (games_.size() >= max_games_) evict_locked();
         if (games_.size() >= max_games_) {
-            done(nullptr, storage::Status::conflict("server_busy"));
-            return;
+            return done(nullptr, storage::Status::conflict("server_busy"));
         }
+        games_.emplace(row.id, room);
+        ctx_.metrics.games_active.fetch_add(1);
     }
-    if (owner.guest) row.guest = static_cast<std::int64_t>(owner.guest);
-    row.id = allocate_game_id();
-    auto room = adopt(row, owner, std::move(player_name));
-    if (!room) return done(nullptr, storage::Status::error("the game could not be set up"));
     // The row is stored in the background: the player need not wait for a COMMIT to start a
     // practice game, and the game's later writes queue behind this one.
     ctx_.storage.write_lazy(
@@ -131,13 +93,33 @@ void Registry::create_game(Owner owner, std::string player_name, storage::GameRo
     done(std::move(room), storage::Status::ok());
 }
 
+void Registry::evict_idle(std::chrono::steady_clock::time_point cutoff) {
+    std::vector<std::shared_ptr<GameRoom>> idle;
+    {
+        std::lock_guard lock(mutex_);
+        evict_locked();
+        for (const auto& [id, room] : games_) {
+            if (room->mode() == storage::GameMode::kPractice && room->last_active() < cutoff) {
+                idle.push_back(room);
+            }
+        }
+    }
+    for (auto& room : idle) {
+        boost::asio::post(room->executor(), [this, room, cutoff] {
+            if (!room->evict_if_idle(cutoff)) return;
+            std::lock_guard lock(mutex_);
+            if (const auto it = games_.find(room->id()); it != games_.end() && it->second == room) {
+                games_.erase(it);
+                ctx_.metrics.games_active.fetch_sub(1);
+                ctx_.metrics.games_evicted.fetch_add(1);
+            }
+        });
+    }
+}
+
 void Registry::save_unfinished_practice() {
     std::lock_guard lock(mutex_);
     for (const auto& [id, room] : games_) room->save_unfinished_practice();
-}
-
-storage::GameRowId Registry::allocate_game_id() {
-    return next_game_id_.fetch_add(1, std::memory_order_relaxed);
 }
 
 void Registry::daily_attempt(storage::PlayerId player, std::string player_name, std::string day,
@@ -163,16 +145,21 @@ void Registry::ranked_game(
     storage::PlayerId player, std::string player_name,
     std::function<storage::Status(storage::Store&, storage::GameRow&)> find_or_create,
     RoomCallback done) {
-    auto row = std::make_shared<storage::GameRow>();
-    row->id = allocate_game_id();  // used if find_or_create inserts a new game
-    ctx_.storage.write(
-        [row, find_or_create = std::move(find_or_create)](storage::Store& s) {
-            return find_or_create(s, *row);
-        },
-        [this, row, player, player_name, done](const storage::Status& st) {
-            if (!st.is_ok()) return done(nullptr, st);
-            done(adopt(*row, Owner{0, player}, player_name), st);
-        });
+    ids_.allocate([this, player, player_name = std::move(player_name),
+                   find_or_create = std::move(find_or_create),
+                   done = std::move(done)](storage::GameRowId id) mutable {
+        if (!id) return done(nullptr, storage::Status::error("no game id could be reserved"));
+        auto row = std::make_shared<storage::GameRow>();
+        row->id = id;  // used if find_or_create inserts a new game
+        ctx_.storage.write(
+            [row, find_or_create = std::move(find_or_create)](storage::Store& s) {
+                return find_or_create(s, *row);
+            },
+            [this, row, player, player_name, done](const storage::Status& st) {
+                if (!st.is_ok()) return done(nullptr, st);
+                done(adopt(*row, Owner{0, player}, player_name), st);
+            });
+    });
 }
 
 void Registry::find_game(protocol::GameId id, RoomCallback done) {
@@ -203,17 +190,35 @@ std::shared_ptr<GameRoom> Registry::cached(protocol::GameId id) const {
     return it == games_.end() ? nullptr : it->second;
 }
 
-std::vector<protocol::GameId> Registry::open_games_of(const Owner& owner) const {
-    std::vector<protocol::GameId> out;
-    std::lock_guard lock(mutex_);
-    for (const auto& [id, room] : games_) {
-        if (room->finished() || room->broken()) continue;
-        const Owner& o = room->owner();
-        const bool mine = o.player ? o.player == owner.player : (o.guest == owner.guest);
-        if (mine) out.push_back(id);
-    }
-    std::sort(out.begin(), out.end());
-    return out;
+void Registry::open_games_of(GuestId guest,
+                             std::function<void(std::vector<protocol::GameId>)> done) {
+    auto stored = std::make_shared<std::vector<storage::GameRowId>>();
+    ctx_.storage.read(
+        [stored, guest](storage::Store& s) {
+            *stored = s.unfinished_guest_games(static_cast<std::int64_t>(guest));
+            return storage::Status::ok();
+        },
+        [this, stored, guest, done](const storage::Status&) {
+            std::vector<protocol::GameId> out;
+            {
+                // Memory is the later word: a game finished there may not be stored as
+                // finished yet, and a new one may not be stored at all.
+                std::lock_guard lock(mutex_);
+                for (const auto id : *stored) {
+                    const auto it = games_.find(id);
+                    if (it == games_.end() || !it->second->finished()) out.push_back(id);
+                }
+                for (const auto& [id, room] : games_) {
+                    const Owner& o = room->owner();
+                    if (!o.player && o.guest == guest && !room->finished() && !room->broken()) {
+                        out.push_back(id);
+                    }
+                }
+            }
+            std::sort(out.begin(), out.end());
+            out.erase(std::unique(out.begin(), out.end()), out.end());
+            done(std::move(out));
+        });
 }
 
 void Registry::unfinished_daily(const std::string& up_to_day,

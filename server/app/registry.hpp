@@ -1,18 +1,18 @@
-// The directory of live games (a cache over storage) and guest identities: the only place in
-// the application with a mutex (STYLE.md habit 4). Lookups copy shared_ptrs out under the
-// lock; game work then happens on each room's strand, outside it.
+// The directory of live games (a cache over storage). Its mutex guards only the map (STYLE.md
+// habit 4): lookups copy shared_ptrs out under the lock; game work then happens on each room's
+// strand, outside it.
 //
-// Guests are anonymous players: a random token (32 bytes, base64url) names one; only its
-// SHA-256 is kept (in memory and in storage, so guests survive restarts). Every game has a row
+// Every game has a row
 // in storage from its start (a practice game's is written in the background, see
 // StorageWorker::write_lazy); a room is loaded again from its row when it is not in memory
-// (after a restart, or after a failed write made the room drop itself). Game ids are allocated
-// here, in memory, from the largest stored id, so a game has its id before its row is stored.
+// (after a restart, or after a failed write made the room drop itself). Game ids come from
+// GameIds (blocks reserved durably, never reused), so a game has its id before its row is
+// stored. At most max_games rooms are held: a start beyond that, with no finished room to
+// evict, is refused (checked and inserted under one lock, so concurrent starts cannot pass it).
 #pragma once
 
 #include <boost/asio/io_context.hpp>
 
-#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -22,6 +22,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "server/app/game_ids.hpp"
 #include "server/app/game_room.hpp"
 
 namespace pinfall::server {
@@ -30,13 +31,9 @@ class Registry {
    public:
     using RoomCallback = std::function<void(std::shared_ptr<GameRoom>, const storage::Status&)>;
 
-    // guests: every stored guest (loaded at start-up, so hello needs no storage round trip);
-    // max_game_id: the largest stored game id (Store::max_game_id).
+    // ids: the block GameIds::reserve_first reserved.
     Registry(boost::asio::io_context& ioc, RoomContext& ctx, std::size_t max_games,
-             const std::vector<storage::GuestRow>& guests, storage::GameRowId max_game_id);
-
-    std::pair<GuestId, std::string> new_guest();
-    std::optional<GuestId> find_guest(const std::string& token) const;
+             GameIds::Range ids);
 
     // Opens the room of a new practice game and stores its row in the background. `done` runs
     // inline with the room, or nullptr and why (server_busy is reported as a conflict status);
@@ -59,12 +56,15 @@ class Registry {
     // Shutdown, with the io_context stopped: queues the actions of every unfinished practice
     // game in memory for storage (GameRoom::save_unfinished_practice).
     void save_unfinished_practice();
-    // A new game id, never handed out before (thread-safe).
-    storage::GameRowId allocate_game_id();
+    // Drops finished games from memory and evicts unfinished practice games idle since before
+    // `cutoff` (GameRoom::evict_if_idle); they are loaded again when next asked for.
+    void evict_idle(std::chrono::steady_clock::time_point cutoff);
     // The room when it is in memory.
     std::shared_ptr<GameRoom> cached(protocol::GameId id) const;
-    // Unfinished games in memory that `owner` may act on, oldest first.
-    std::vector<protocol::GameId> open_games_of(const Owner& owner) const;
+    // The unfinished games a guest plays as a guest, oldest first: those stored and those in
+    // memory whose rows are not stored yet, less those finished in memory. `done` runs on the
+    // storage thread.
+    void open_games_of(GuestId guest, std::function<void(std::vector<protocol::GameId>)> done);
     // Unfinished daily rooms of days up to and including `day`, loading them from storage.
     void unfinished_daily(const std::string& up_to_day,
                           std::function<void(std::vector<std::shared_ptr<GameRoom>>)> done);
@@ -75,19 +75,19 @@ class Registry {
     std::shared_ptr<GameRoom> adopt(const storage::GameRow& row, Owner owner,
                                     std::string player_name);
     void evict_locked();
+    // Opens the room of a new game whose row has id `id` (not stored yet), unless max_games
+    // rooms are held; then done(nullptr, conflict "server_busy").
+    void open_new(storage::GameRow row, Owner owner, std::string player_name, RoomCallback done);
 
     boost::asio::io_context& ioc_;
     RoomContext& ctx_;
     const std::size_t max_games_;
     mutable std::mutex mutex_;
-    std::unordered_map<std::string, GuestId> guests_;  // SHA-256 of token (raw) -> guest
-    GuestId next_guest_ = 1;
     std::unordered_map<protocol::GameId, std::shared_ptr<GameRoom>> games_;
-    std::atomic<storage::GameRowId> next_game_id_;
+    GameIds ids_;
 };
 
-// 32 random bytes from the OS (OpenSSL RAND_bytes) as base64url without padding (43 chars).
-std::string random_token();
+// 32 random bytes from the OS (OpenSSL RAND_bytes): a practice game's seed.
 engine::Seed random_seed();
 
 }  // namespace pinfall::server

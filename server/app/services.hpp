@@ -4,7 +4,9 @@
 
 #include <string>
 
+#include "server/app/address_budgets.hpp"
 #include "server/app/clock.hpp"
+#include "server/app/guest_book.hpp"
 #include "server/app/lane_directory.hpp"
 #include "server/app/leaderboards.hpp"
 #include "server/app/metrics.hpp"
@@ -20,6 +22,8 @@ struct Services {
     StorageWorker& storage;
     Leaderboards& leaderboards;
     LaneDirectory& lanes;
+    GuestBook& guests;
+    AddressBudgets& budgets;
     std::string server_name;  // "pinfall/<version>"
     std::string secret;       // the server secret (daily seeds, cursors)
     int max_json_depth = 16;

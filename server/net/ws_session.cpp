@@ -3,9 +3,29 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include "server/version.hpp"
 
 namespace pinfall::server::net {
+
+namespace {
+
+// The budget key of a peer: its IPv4 address, or the /64 of an IPv6 one (one host usually
+// holds a whole /64, so a budget per address there would be no budget).
+std::string peer_key(const ConnSocket& socket) {
+    boost::system::error_code ec;
+    const auto address = socket.remote_endpoint(ec).address();
+    if (ec) return "unknown";
+    if (address.is_v4()) return address.to_string();
+    const auto v6 = address.to_v6();
+    if (v6.is_v4_mapped()) return boost::asio::ip::make_address_v4(boost::asio::ip::v4_mapped, v6).to_string();
+    auto bytes = v6.to_bytes();
+    std::fill(bytes.begin() + 8, bytes.end(), 0);
+    return boost::asio::ip::address_v6(bytes).to_string() + "/64";
+}
+
+}  // namespace
 
 WsSession::WsSession(ConnSocket&& socket, ConnectionLimiter::Ticket ticket,
                      std::uint64_t id, const Limits& limits, Services& services,
@@ -16,7 +36,7 @@ WsSession::WsSession(ConnSocket&& socket, ConnectionLimiter::Ticket ticket,
       limits_(limits),
       services_(services),
       sessions_(sessions),
-      client_(std::make_shared<Client>(services, ws_.get_executor())) {}
+      client_(std::make_shared<Client>(services, ws_.get_executor(), peer_key(ws_.next_layer()))) {}
 
 WsSession::~WsSession() {
     if (counted_) services_.metrics.connections.fetch_sub(1, std::memory_order_relaxed);

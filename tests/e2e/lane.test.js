@@ -76,7 +76,7 @@ test('open a lane, join it with the code on a phone, watch it, roll off', async 
     await owner.waitForSelector('#lane-code');
     await waitIdle(owner);
     code = await owner.textContent('#lane-code');
-    assert.match(code, /^[A-Z2-9]{6}$/);
+    assert.match(code, /^[A-Z2-9]{8}$/);
     assert.equal(await owner.evaluate(() => location.hash), `#/lane/${code}`);
     assert.equal(await owner.textContent('#lane-role'), 'You play for Ann and keep score (owner).');
     assert.equal(await owner.getAttribute('#lane-turn', 'data-phase'), 'rolloff');

@@ -158,3 +158,20 @@ TEST_CASE("whole games: updates are JSON, gapless and hide face-down cards", "[e
         }
     }
 }
+
+TEST_CASE("a resigned game's sheet is incomplete even when its last ball ended frame 10",
+          "[encode][update]") {
+    // The review's case: all-zero seed, 19 stops (frame 10, ball 2), pile 1 on pins 1 and 2,
+    // resign: the ball counts and happens to complete the engine's sheet.
+    VersionedGame g;
+    for (int i = 0; i < 19; ++i) g.act(engine::Action::stop(), 1);
+    g.play(1, {1, 2}, 2);
+    REQUIRE_FALSE(g.game.sheet().complete());
+    const json update = json::parse(g.act(engine::Action::resign(), 3));
+    REQUIRE(g.game.sheet().complete());  // the engine's sheet holds all ten frames
+    CHECK(update["sheet"]["complete"] == false);
+    CHECK(update["sheet"]["score"] == 2);
+    const json snap = json::parse(g.snapshot(4));
+    CHECK(snap["state"]["resigned"] == true);
+    CHECK(snap["sheet"]["complete"] == false);
+}

@@ -56,7 +56,7 @@ TEST_CASE("a two-team compact-official game played to the end by two phones") {
                                        {"join", 0}, {"name", "Ann"}});
         REQUIRE(opened["type"] == "lane");
         lane = opened["lane"];
-        CHECK(lane.size() == 6);
+        CHECK(lane.size() == 8);
         CHECK(opened["owner"] == true);
         CHECK(opened["you"] == 0);
         CHECK(opened["phase"] == "rolloff");

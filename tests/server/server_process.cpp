@@ -28,7 +28,10 @@ ServerProcess::ServerProcess(std::vector<std::string> extra, const std::string& 
 }
 
 void ServerProcess::launch(std::vector<std::string> extra) {
-    std::vector<std::string> args = {PINFALL_SERVER_BIN, "--port", "0", "--bind", "127.0.0.1",
+    // PINFALL_TEST_SERVER_BIN runs the tests against another build (an older one, to see a
+    // test fail before its fix).
+    const char* bin = std::getenv("PINFALL_TEST_SERVER_BIN");
+    std::vector<std::string> args = {bin && *bin ? bin : PINFALL_SERVER_BIN, "--port", "0", "--bind", "127.0.0.1",
                                      "--secret-file", dir_ + "/secret", "--db", dir_ + "/db",
                                      "--static-dir", PINFALL_WEB_DIR, "--log-level", "debug"};
     args.insert(args.end(), extra.begin(), extra.end());

@@ -12,9 +12,17 @@ namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 
-WsClient::WsClient(unsigned short port, bool reading, const std::string& path) : ws_(ioc_) {
+WsClient::WsClient(unsigned short port, bool reading, const std::string& path,
+                   const std::string& from)
+    : ws_(ioc_) {
     asio::ip::tcp::endpoint ep(asio::ip::make_address("127.0.0.1"), port);
     beast::get_lowest_layer(ws_).expires_after(5s);
+    if (!from.empty()) {
+        // Another loopback source address (127.0.0.0/8 is all local on Linux): another peer.
+        auto& socket = beast::get_lowest_layer(ws_).socket();
+        socket.open(asio::ip::tcp::v4());
+        socket.bind(asio::ip::tcp::endpoint(asio::ip::make_address(from), 0));
+    }
     beast::get_lowest_layer(ws_).connect(ep);
     ws_.handshake("127.0.0.1:" + std::to_string(port), path);
     beast::get_lowest_layer(ws_).expires_never();

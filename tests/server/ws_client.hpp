@@ -21,8 +21,10 @@ using namespace std::chrono_literals;
 
 class WsClient {
    public:
-    // Connects to 127.0.0.1:port and completes the handshake on `path`. Throws on failure.
-    explicit WsClient(unsigned short port, bool reading = true, const std::string& path = "/ws");
+    // Connects to 127.0.0.1:port from `from` (a loopback address; "" lets the OS pick) and
+    // completes the handshake on `path`. Throws on failure.
+    explicit WsClient(unsigned short port, bool reading = true, const std::string& path = "/ws",
+                      const std::string& from = "");
     ~WsClient();
 
     void send_text(const std::string& text);

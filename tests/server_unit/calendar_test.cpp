@@ -96,3 +96,20 @@ TEST_CASE("previous_day steps back across months, leap days and years") {
 }
 
 }  // namespace
+
+TEST_CASE("dates outside 1970-01-01..2199-12-31 are refused, never converted") {
+    using pinfall::server::check_date;
+    using pinfall::server::DateCheck;
+    CHECK(check_date("1970-01-01") == DateCheck::kOk);
+    CHECK(check_date("2199-12-31") == DateCheck::kOk);
+    CHECK(check_date("2200-01-01") == DateCheck::kOutOfRange);
+    CHECK(check_date("2262-04-12") == DateCheck::kOutOfRange);  // past the nanosecond clock
+    CHECK(check_date("9999-12-31") == DateCheck::kOutOfRange);
+    CHECK(check_date("1969-12-31") == DateCheck::kOutOfRange);
+    CHECK(check_date("0000-01-01") == DateCheck::kOutOfRange);
+    CHECK(check_date("2026-02-29") == DateCheck::kMalformed);
+    CHECK(check_date("2026-1-01") == DateCheck::kMalformed);
+    CHECK_FALSE(pinfall::server::day_start("2262-04-12"));
+    CHECK(pinfall::server::date_refusal(DateCheck::kOutOfRange).first == std::string("bad_request"));
+    CHECK(pinfall::server::date_refusal(DateCheck::kMalformed).first == std::string("bad_date"));
+}

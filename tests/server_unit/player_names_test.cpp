@@ -56,3 +56,20 @@ TEST_CASE("the name key ignores case") {
 }
 
 }  // namespace
+
+TEST_CASE("labels count characters, not bytes") {
+    using pinfall::server::char_count;
+    using pinfall::server::clean_label;
+    std::string e24, e25;
+    for (int i = 0; i < 24; ++i) e24 += "\xC3\xA9";  // e-acute: 2 bytes, 1 character
+    e25 = e24 + "\xE2\x82\xAC";                      // the euro sign: 3 bytes
+    CHECK(char_count(e24) == 24);
+    CHECK(char_count(e25) == 25);
+    CHECK(char_count("\xF0\x9F\x8E\xB3") == 1);  // the bowling emoji: 4 bytes
+    CHECK(clean_label(e24, 1, 24) == e24);
+    CHECK_FALSE(clean_label(e25, 1, 24));
+    CHECK(clean_label("  Lane 3  ", 1, 24) == "Lane 3");
+    CHECK_FALSE(clean_label("   ", 1, 24));
+    CHECK_FALSE(clean_label("tab\there", 1, 24));
+    CHECK_FALSE(clean_label("ab", 3, 40));
+}

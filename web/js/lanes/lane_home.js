@@ -54,15 +54,15 @@ export class LaneHome {
     }
 
     #joinForm(code) {
-        const input = h('input', { id: 'join-code', type: 'text', value: code, required: true, maxlength: 6,
+        const input = h('input', { id: 'join-code', type: 'text', value: code, required: true, maxlength: 8,
                                    autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false',
-                                   class: 'code-input', placeholder: 'K7QX2M', 'aria-label': 'Lane code' });
+                                   class: 'code-input', placeholder: 'K7QX2MPA', 'aria-label': 'Lane code' });
         return h('form', { id: 'join-form', class: 'card-panel form-stack',
                            on: { submit: (ev) => {
                                ev.preventDefault();
                                const c = input.value.trim().toUpperCase();
-                               if (!/^[A-Z0-9]{6}$/.test(c)) {
-                                   this.messages.error('A lane code has six letters and digits.');
+                               if (!/^([A-Z0-9]{6}|[A-Z0-9]{8})$/.test(c)) {
+                                   this.messages.error('A lane code has eight letters and digits (six for older lanes).');
                                    return;
                                }
                                location.hash = `#/lane/${c}`;

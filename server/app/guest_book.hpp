@@ -1,0 +1,58 @@
+// Guest identities: a random token (32 bytes, base64url) names a guest; only its SHA-256 is
+// kept, in memory (so hello needs no storage round trip) and in storage (so guests survive
+// restarts). A guest that owns nothing stored (no game, no lane, no lane side) expires
+// guest_ttl after it was last seen (hello, a game or lane started): expire() deletes it from
+// storage and memory, so one address cannot grow the guest table without bound.
+//
+// Thread-safety: every member is safe from any thread (one mutex, never held while calling out).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "server/app/game_room.hpp"
+
+namespace pinfall::server {
+
+class GuestBook {
+   public:
+    using SteadyTime = std::chrono::steady_clock::time_point;
+
+    // guests: every stored guest (loaded at start-up), seen "now".
+    GuestBook(RoomContext& ctx, const std::vector<storage::GuestRow>& guests);
+
+    // A new guest and its token; its row is stored in the background (a crash before the
+    // COMMIT loses only a token no game refers to yet).
+    std::pair<GuestId, std::string> create();
+    // The guest a token names, marked as seen; nullopt for a token of no guest.
+    std::optional<GuestId> find(const std::string& token);
+    // Marks the guest as seen (it starts something that will be stored under its id).
+    void touch(GuestId guest);
+    // Deletes the guests not seen since `unseen_since` that own nothing stored. Runs in the
+    // background; a guest seen again while its deletion was in flight is stored again.
+    void expire(SteadyTime unseen_since);
+    std::size_t size() const;
+
+   private:
+    struct Entry {
+        std::string key;  // SHA-256 of the token (raw bytes)
+        SteadyTime seen;
+    };
+    void expired(const std::vector<std::int64_t>& removed, SteadyTime unseen_since);
+
+    RoomContext& ctx_;
+    mutable std::mutex mutex_;
+    std::unordered_map<std::string, GuestId> by_key_;
+    std::unordered_map<GuestId, Entry> by_id_;
+    GuestId next_ = 1;
+};
+
+// 32 random bytes from the OS (OpenSSL RAND_bytes) as base64url without padding (43 chars).
+std::string random_token();
+
+}  // namespace pinfall::server
