@@ -1,4 +1,4 @@
-// `pinfall deal SEED [K]`: deal K of a seed by the public algorithm (DECISIONS.md section 2),
+// `pinfall deal SEED [K]`: deal K of a seed by the public algorithm (docs/rules.md, "Deals"),
 // printed as one line in the vectors' format. Needs no server.
 #include <charconv>
 #include <iostream>

@@ -1,4 +1,5 @@
-// Cards of Bowling Solitaire: Ace-10 of hearts and spades, as ids 0-19 (DECISIONS.md section 2).
+// Cards of Bowling Solitaire: Ace-10 of hearts and spades, as ids 0-19 (docs/rules.md,
+// "Cards and pins").
 #pragma once
 
 #include <cstdint>

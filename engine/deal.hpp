@@ -1,4 +1,4 @@
-// The public deal algorithm (DECISIONS.md section 2): deal k of a 32-byte seed, bit-exact.
+// The public deal algorithm (docs/rules.md, "Deals"): deal k of a 32-byte seed, bit-exact.
 // Pure functions; thread-safe.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Client mistakes as values (STYLE.md habit 2): a stable code and a fixed human message.
+// Client mistakes as values (docs/style.md habit 2): a stable code and a fixed human message.
 // Engine functions return std::optional<Error>; an error always means "state unchanged".
 #pragma once
 

@@ -1,6 +1,6 @@
-// A game on a real lane for one to eight sides (DECISIONS.md section 3): the roll-off for the
-// order of play (none with one side), then frames in turn, one side's frame at a time (its
-// rolls, plus its bonus rolls in frame 10), each side keeping its own LaneSheet.
+// A game on a real lane for one to eight sides (docs/rules.md, "Score sheets for real lanes"): the
+// roll-off for the order of play (none with one side), then frames in turn, one side's frame at a
+// time (its rolls, plus its bonus rolls in frame 10), each side keeping its own LaneSheet.
 //
 // The game is its list of reports: report() appends one when it fits the turn and the sheet,
 // undo() takes the last one back (the roll-off's included) by replaying the rest, so any

@@ -1,6 +1,6 @@
-// The score sheet of one side on a real lane (DECISIONS.md section 3, docs/rules.md "Score
-// sheets for real lanes"): players report each roll as the pins counted, or a foul, and the
-// sheet keeps position, marks and totals for one of three rulesets.
+// The score sheet of one side on a real lane (docs/rules.md, "Score sheets for real lanes"):
+// players report each roll as the pins counted, or a foul, and the sheet keeps position, marks and
+// totals for one of three rulesets.
 //
 // A value type: report_*() either returns an Error (state unchanged) or appends the roll;
 // undo() takes the last roll back. Pure (std only); not thread-safe for concurrent mutation.

@@ -1,5 +1,5 @@
-// League schedules: a head-to-head round robin by the circle method (DECISIONS.md section 6,
-// docs/rules.md "League arithmetic"). Pure values: no clock, no storage; thread-safe.
+// League schedules: a head-to-head round robin by the circle method (docs/rules.md,
+// "Season and schedule" under "League arithmetic"). Pure values: no clock, no storage; thread-safe.
 // Rounds are numbered from 1, as in league seeds; a Schedule holds round r at index r - 1.
 #pragma once
 

@@ -1,7 +1,7 @@
-// League arithmetic (DECISIONS.md section 6, docs/rules.md "League arithmetic"): averages,
-// handicap, blind and vacancy scores, points per pairing, round results and standings.
-// Pure values, no clock, no I/O; thread-safe. Storage keeps RoundRecords; everything shown
-// (round results, standings) is derived from them by these functions.
+// League arithmetic (docs/rules.md, "League arithmetic"): averages, handicap, blind and vacancy
+// scores, points per pairing, round results and standings. Pure values, no clock, no I/O;
+// thread-safe. Storage keeps RoundRecords; everything shown (round results, standings) is derived
+// from them by these functions.
 // Points are counted in half-points so ties stay exact: a game won is 2, a game tied 1.
 #pragma once
 

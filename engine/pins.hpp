@@ -1,5 +1,5 @@
-// The pin triangle: adjacency (DECISIONS.md section 1) and the table of the 64 connected pin
-// groups of 1-3 pins that a ball card may knock down. Everything here is constexpr data.
+// The pin triangle: adjacency (docs/rules.md, "Cards and pins") and the table of the 64 connected
+// pin groups of 1-3 pins that a ball card may knock down. Everything here is constexpr data.
 #pragma once
 
 #include <algorithm>

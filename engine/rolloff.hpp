@@ -1,5 +1,5 @@
-// The roll-off that sets the order of play on a multi-side lane (DECISIONS.md section 3,
-// docs/rules.md "Roll-off for the order of play").
+// The roll-off that sets the order of play on a multi-side lane (docs/rules.md,
+// "Roll-off for the order of play").
 //
 // Every side reports one roll. A roll of 0 does not count and that side rolls again. Once every
 // side of a group has a count, the group is ordered by count, fewest first; sides tied on a

@@ -1,4 +1,4 @@
-// Rulesets of Bowling Solitaire (DECISIONS.md section 1, "Group shape").
+// Rulesets of Bowling Solitaire (docs/rules.md, "Knocking pins down": group shape).
 #pragma once
 
 #include <cstdint>

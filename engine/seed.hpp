@@ -1,6 +1,6 @@
-// Game seeds and the public derivations of DECISIONS.md section 2: hex form, daily and league
-// seeds (HMAC-SHA256 of the server secret), and commitments (SHA-256 of the seed).
-// Pure functions; thread-safe.
+// Game seeds and the public derivations of docs/rules.md, "Seeds, commitments and reveals": hex
+// form, daily and league seeds (HMAC-SHA256 of the server secret), and commitments (SHA-256 of the
+// seed). Pure functions; thread-safe.
 #pragma once
 
 #include <array>

@@ -1,4 +1,4 @@
-// nlohmann/json exceptions stop here (STYLE.md habit 2): every failure becomes a DecodeError.
+// nlohmann/json exceptions stop here (docs/style.md habit 2): every failure becomes a DecodeError.
 #include "protocol/decode_fields.hpp"
 
 #include <algorithm>

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts pinfall-server from a build directory with the embedded SQLite default and the browser
-# client, creating the local secret on first use (32 random bytes as hex, DECISIONS.md s.2).
+# client, creating the local secret on first use (32 random bytes as hex, docs/rules.md,
+# "Seeds, commitments and reveals").
 # Usage: scripts/run.sh BUILD_DIR [PORT]
 set -euo pipefail
 build_dir=${1:?build directory}

@@ -1,4 +1,4 @@
-// The rows storage keeps, in engine terms (never JSON field names: STYLE.md habit 6).
+// The rows storage keeps, in engine terms (never JSON field names: docs/style.md habit 6).
 #pragma once
 
 #include <cstdint>

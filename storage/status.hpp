@@ -1,4 +1,4 @@
-// Storage results (STYLE.md habit 2): environment failures (busy, disk, corruption) and
+// Storage results (docs/style.md habit 2): environment failures (busy, disk, corruption) and
 // expected outcomes (not found, conflict) as a cheap value, never an exception.
 #pragma once
 

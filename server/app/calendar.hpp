@@ -1,5 +1,6 @@
-// The daily challenge's calendar (DECISIONS.md section 4): the UTC day, when its attempts stop
-// starting (the day's end) and when it is revealed (one hour after). Pure; thread-safe.
+// The daily challenge's calendar (docs/rules.md, "The daily challenge and accounts"): the UTC day,
+// when its attempts stop starting (the day's end) and when it is revealed (one hour after). Pure;
+// thread-safe.
 #pragma once
 
 #include <chrono>

@@ -1,5 +1,6 @@
-// The server's wall clock, with an override for tests and demonstrations: given a start
-// instant, time runs on from it at the real rate (DECISIONS.md section 4). Thread-safe.
+// The server's wall clock, with an override for tests and demonstrations: given a start instant,
+// time runs on from it at the real rate (docs/rules.md, "The daily challenge and accounts").
+// Thread-safe.
 #pragma once
 
 #include <chrono>

@@ -1,8 +1,8 @@
-// Ends each daily challenge on time (DECISIONS.md section 4): once a day's reveal time has
-// passed, every attempt of that day still open ends where it stands (as if resigned), then the
-// day is marked revealed in storage. Likewise closes league rounds whose time is over. Checks
-// once a second on its own timer; at start it catches up on everything due while the server
-// was down.
+// Ends each daily challenge on time (docs/rules.md, "The daily challenge and accounts"): once a
+// day's reveal time has passed, every attempt of that day still open ends where it stands (as if
+// resigned), then the day is marked revealed in storage. Likewise closes league rounds whose time
+// is over. Checks once a second on its own timer; at start it catches up on everything due while
+// the server was down.
 //
 // Thread-safety: start() and stop() from any thread; the timer's work runs on its strand.
 #pragma once

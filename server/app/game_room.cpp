@@ -64,7 +64,7 @@ protocol::GameRef GameRoom::ref() const {
 
 std::unique_ptr<protocol::Reveal> GameRoom::reveal() const {
     // A finished practice game reveals its deals and record at once; a ranked one only when
-    // its day is revealed, through the stored-game API (DECISIONS.md sections 1 and 4).
+    // its day is revealed, through the stored-game API (docs/rules.md, "Hidden information").
     if (!game_.over() || ranked()) return nullptr;
     auto r = std::make_unique<protocol::Reveal>();
     r->seed = game_.seed();

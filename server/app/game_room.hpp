@@ -1,5 +1,5 @@
-// One game and its serial owner: a strand on which every action, snapshot and subscription of
-// the game runs (STYLE.md habit 4). Stamps every engine event with a version raised by one, and
+// One game and its serial owner: a strand on which every action, snapshot and subscription of the
+// game runs (docs/style.md habit 4). Stamps every engine event with a version raised by one, and
 // sends each update to every connection watching the game.
 //
 // Durability: a ranked game (daily) sends no acknowledgement before its action is committed

@@ -1,4 +1,4 @@
-// The daily leaderboards, one DailyBoard per day, owned by one strand (STYLE.md habit 4):
+// The daily leaderboards, one DailyBoard per day, owned by one strand (docs/style.md habit 4):
 // results are added as attempts finish, queries are answered from memory. Also ranks the
 // all-time boards computed from storage rows (ties share a rank, earlier finish first).
 //

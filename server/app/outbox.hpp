@@ -1,5 +1,5 @@
 // Where the application layer sends text to one connection. The network layer implements it;
-// the application layer knows nothing of Beast (STYLE.md habit 5).
+// the application layer knows nothing of Beast (docs/style.md habit 5).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// The directory of live games (a cache over storage). Its mutex guards only the map (STYLE.md
+// The directory of live games (a cache over storage). Its mutex guards only the map (docs/style.md
 // habit 4): lookups copy shared_ptrs out under the lock; game work then happens on each room's
 // strand, outside it.
 //

@@ -1,4 +1,4 @@
-// The one thread that owns the Store (STYLE.md habit 6: database work never runs on a network
+// The one thread that owns the Store (docs/style.md habit 6: database work never runs on a network
 // thread or blocks a strand). Jobs queue up; the worker takes every job waiting, runs the
 // writes in one transaction (group commit: one fsync for the batch under synchronous=FULL),
 // and only after COMMIT calls each job's completion with its status. Reads run outside

@@ -21,7 +21,8 @@ TEST_CASE("one side has no roll-off and bowls its frames alone") {
 TEST_CASE("the roll-off orders the sides, then each side bowls one frame per turn") {
     LaneGame g(LaneRuleset::kCompactOfficial, 3);
     CHECK(g.phase() == LanePhase::kRollOff);
-    // A=1, B=1, C=2, then the tie A=5, B=3: order B, A, C (DECISIONS.md section 3).
+    // A=1, B=1, C=2, then the tie A=5, B=3: order B, A, C (docs/rules.md,
+    // "Roll-off for the order of play").
     REQUIRE_FALSE(g.report(0, 1, false));
     REQUIRE_FALSE(g.report(1, 1, false));
     REQUIRE_FALSE(g.report(2, 2, false));

@@ -1,6 +1,6 @@
-// RollOff: the order of play from one roll a side (DECISIONS.md section 3): fewest pins first,
-// zeros rolled again, ties rolled off among themselves in their place, nested ties, turn
-// order, refused reports, undo and the one-side lane.
+// RollOff: the order of play from one roll a side (docs/rules.md,
+// "Roll-off for the order of play"): fewest pins first, zeros rolled again, ties rolled off among
+// themselves in their place, nested ties, turn order, refused reports, undo and the one-side lane.
 #include "engine/rolloff.hpp"
 
 #include <catch2/catch.hpp>
@@ -39,6 +39,7 @@ TEST_CASE("roll-off orders sides by pins, fewest first") {
         std::vector<int> order;
     };
     const std::vector<Row> rows = {
+        // The worked example of docs/rules.md, "Roll-off for the order of play".
         {"DECISIONS example: A=1 B=1 C=2, then A=5 B=3",
          3,
          {{A, 1}, {B, 1}, {C, 2}, {A, 5}, {B, 3}},

@@ -1,6 +1,7 @@
-// A brute-force model of the rules of a play, written from DECISIONS.md section 1 without the
-// engine's group tables, for the property tests to hold the engine against. It works on what a
-// player sees (pins, face-up cards), so it can also be kept up to date from events alone.
+// A brute-force model of the rules of a play, written from docs/rules.md ("Cards and pins",
+// "Knocking pins down") without the engine's group tables, for the property tests to hold the
+// engine against. It works on what a player sees (pins, face-up cards), so it can also be kept up
+// to date from events alone.
 #pragma once
 
 #include <array>

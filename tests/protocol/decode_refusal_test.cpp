@@ -1,6 +1,6 @@
 // decode_request on malformed and hostile text: each input must come back as a DecodeError with
 // the code a client expects (bad_json, bad_request, unknown_type, too_many_pins) and the request
-// id when it could be read, never an exception or a crash (DECISIONS.md section 5).
+// id when it could be read, never an exception or a crash (docs/rules.md, "Protocol conventions").
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>

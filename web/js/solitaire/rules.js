@@ -1,10 +1,10 @@
-// The rules of a play (DECISIONS.md section 1, docs/rules.md "Knocking pins down"): which pin
-// groups a ball card may knock down on a rack. Pins are numbered 1-10; a rack is the cards of
-// the pins (null once down) and whether its first play has happened.
+// The rules of a play (docs/rules.md, "Knocking pins down"): which pin groups a ball card may knock
+// down on a rack. Pins are numbered 1-10; a rack is the cards of the pins (null once down) and
+// whether its first play has happened.
 
 import { cardValue } from './deal.js';
 
-/** Pins each pin touches (DECISIONS.md section 1). */
+/** Pins each pin touches (docs/rules.md, "Cards and pins"). */
 export const ADJACENT = {
     1: [2, 3], 2: [1, 3, 4, 5], 3: [1, 2, 5, 6], 4: [2, 5, 7, 8], 5: [2, 3, 4, 6, 8, 9],
     6: [3, 5, 9, 10], 7: [4, 8], 8: [4, 5, 7, 9], 9: [5, 6, 8, 10], 10: [6, 9],
