@@ -40,7 +40,7 @@ TEST_CASE("roll-off orders sides by pins, fewest first") {
     };
     const std::vector<Row> rows = {
         // The worked example of docs/rules.md, "Roll-off for the order of play".
-        {"DECISIONS example: A=1 B=1 C=2, then A=5 B=3",
+        {"rules.md example: A=1 B=1 C=2, then A=5 B=3",
          3,
          {{A, 1}, {B, 1}, {C, 2}, {A, 5}, {B, 3}},
          {B, A, C}},

@@ -153,7 +153,7 @@ TEST_CASE("plays on hand-made racks (Rack::check_play and Rack::legal agree)") {
 }
 
 // The adjacency table of docs/rules.md, "Cards and pins".
-TEST_CASE("adjacency is the table of DECISIONS.md and symmetric") {
+TEST_CASE("adjacency is the table of docs/rules.md and symmetric") {
     const std::vector<std::vector<int>> table = {
         {2, 3},        {1, 3, 4, 5}, {1, 2, 5, 6}, {2, 5, 7, 8},  {2, 3, 4, 6, 8, 9},
         {3, 5, 9, 10}, {4, 8},       {4, 5, 7, 9}, {5, 6, 8, 10}, {6, 9}};
