@@ -175,6 +175,9 @@ int main(int argc, char** argv) {
     ioc.destroy_pending();
     // The storage worker's destructor commits these before the process exits.
     registry.save_unfinished_practice();
+    // Completions of the last jobs refer to the registry, the guest book and the lanes: run
+    // them now, while those still exist (they are destroyed before the worker otherwise).
+    storage_worker.stop();
     spdlog::info("stopped");
     return 0;
 }

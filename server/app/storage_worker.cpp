@@ -30,13 +30,15 @@ StorageWorker::StorageWorker(std::unique_ptr<storage::Store> store,
       rollback_to_(store_->db().prepare("ROLLBACK TO job")),
       thread_([this] { loop(); }) {}
 
-StorageWorker::~StorageWorker() {
+StorageWorker::~StorageWorker() { stop(); }
+
+void StorageWorker::stop() {
     {
         std::lock_guard lock(mutex_);
         stopping_ = true;
     }
     wake_.notify_one();
-    thread_.join();
+    if (thread_.joinable()) thread_.join();
 }
 
 void StorageWorker::push(Job job, bool lazy) {

@@ -34,7 +34,10 @@ class StorageWorker {
 
     explicit StorageWorker(std::unique_ptr<storage::Store> store,
                            std::chrono::milliseconds lazy_delay = kLazyDelay);
-    ~StorageWorker();  // finishes every queued job, then joins
+    ~StorageWorker();  // stop()
+    // Finishes every queued job (running its completion), then joins the thread; later jobs
+    // are not run. Call it while the objects that completions refer to are still alive.
+    void stop();
 
     // A write joins the next transaction; `done` runs once it is committed (or failed: then
     // the whole batch was rolled back and every job in it gets the error). Each job runs in a
