@@ -52,7 +52,7 @@ int main(int argc, char** argv) {
     static const std::map<std::string, int (*)(const Globals&, const Args&)> kCommands = {
         {"deal", run_deal},     {"register", run_register},
         {"play", run_play},     {"leaderboard", run_leaderboard},
-        {"verify", run_verify},
+        {"verify", run_verify}, {"health", run_health},
     };
     const std::string command = vm["command"].as<std::string>();
     const auto it = kCommands.find(command);
