@@ -22,7 +22,8 @@
 #    never expires, so a new guest per game would grow the server's guest table by design
 #    (SOAK_NEW_GUESTS=1 measures that instead);
 #  - board: daily leaderboard "around me" requests at SOAK_BOARD_RATE/s over 20 logged-in
-#    connections (players written into the database beforehand by pinfall-seed-board).
+#    connections (players written into the database beforehand by pinfall-seed-board);
+#  - abandoned games: every 20 s, 20 connections start a game each and are cut off mid-game.
 # A sampler reads the server's VmRSS (/proc/PID/status) and counts /proc/PID/fd every second
 # into a CSV; awk fits least-squares slopes over the samples after the warm-up (the first 120 s,
 # or the first 20% of a run shorter than 10 minutes). Every error the generators report is shown.
@@ -148,11 +149,33 @@ lg_start games --mode games -c "$players" --source-ips 4 --warmup 0 -d "$secs" -
 lg_start board --mode open --rate "$board_rate" -c "$board_conns" --warmup 0 -d "$secs" \
     --workload board-around --board-date "$day" --tokens "$tmp/tokens"
 
+# 3b. Abandoned games: every 20 s, a generator run of 20 connections that ends 10 ms after they
+#     started their games, like players who close the page during a game. Their games stay in
+#     memory unfinished and idle, so the sweeps must evict them (60 s later) for memory to stay
+#     flat. Each run's guests own a stored game and so never expire: 20 more guests a run.
+abandon_conns=20
+abandon_every=20
+abandon() {
+    local k=0 end=$((SECONDS + secs - 5)) rc
+    while [ "$SECONDS" -lt "$end" ] && [ -d "/proc/$pid" ]; do
+        k=$((k + 1))
+        rc=0
+        "$lg" --port "$port" --server-pid "$pid" --label "abandon-$k" --mode games \
+            -c "$abandon_conns" --source-ips 4 --warmup 0 -d 0.01 --seeds random \
+            > "$tmp/abandon-$k.out" 2> "$tmp/abandon-$k.log" || rc=$?
+        echo "$rc" > "$tmp/abandon-$k.rc"
+        sleep "$abandon_every"
+    done
+}
+abandon &
+bg_pids+=($!)
+echo "every $abandon_every s: $lg --port <port> --server-pid <pid> --label abandon-<k> --mode games -c $abandon_conns --source-ips 4 --warmup 0 -d 0.01 --seeds random" >> "$tmp/commands"
+
 wait "$sampler_pid" || true
 log "sampling done; waiting for the generators"
 for p in "${bg_pids[@]}"; do wait "$p" 2> /dev/null || true; done
 # 4. The cool-down: no load for one idle-eviction period plus a sweep, so the games the
-#    generator left unfinished leave memory; then the server's RSS, fds and counters once more.
+#    generators left unfinished leave memory; then the server's RSS, fds and counters once more.
 log "cooling down for $cooldown s"
 sleep "$cooldown"
 rss_cool=$(awk '/^VmRSS:/ { print $2 }' "/proc/$pid/status" 2> /dev/null || echo 0)
@@ -165,7 +188,10 @@ stop_peer
 load_after=$(uptime | sed 's/.*load average: //')
 
 # Each generator's RESULT line (absent: "?" for every figure) and exit status.
-for name in idle games board; do
+abandon_runs=$(find "$tmp" -maxdepth 1 -name 'abandon-*.rc' | wc -l)
+abandon_names=()
+for k in $(seq 1 "$abandon_runs"); do abandon_names+=("abandon-$k"); done
+for name in idle games board "${abandon_names[@]}"; do
     grep '^RESULT ' "$tmp/$name.out" > "$tmp/$name.result" 2> /dev/null || : > "$tmp/$name.result"
     log "$name: exit $(cat "$tmp/$name.rc" 2> /dev/null || echo '?'): $(cat "$tmp/$name.result")"
     grep -E '^loadgen: (first error|setup timeout)' "$tmp/$name.log" >&2 || true
@@ -195,6 +221,13 @@ read -r n_all n rss_first rss_start rss_end rss_max rss_min_w slope_rss slope_rs
 
 num() { [ "$1" = "?" ] && echo 0 || echo "$1"; }
 total_errors=0
+abandon_failed=0 abandon_errors=0 abandon_ready=0
+for name in "${abandon_names[@]}"; do
+    [ "$(cat "$tmp/$name.rc")" = 0 ] && [ -s "$tmp/$name.result" ] || abandon_failed=$((abandon_failed + 1))
+    abandon_errors=$((abandon_errors + $(num "$(get "$name" errors)") + $(num "$(get "$name" connect_failures)")))
+    abandon_ready=$((abandon_ready + $(num "$(get "$name" conns_ready)")))
+done
+total_errors=$((abandon_failed + abandon_errors))
 for name in idle games board; do
     rc=$(cat "$tmp/$name.rc" 2> /dev/null || echo 1)
     [ -s "$tmp/$name.result" ] || rc=1
@@ -224,15 +257,16 @@ else
     echo "Each connection is one guest coming back: its first \`hello\` makes a new guest, every later one carries that guest's token (\`--keep-guest\`), as a browser does. (A new guest every game would grow the guest table by design, since a guest who owns a stored game never expires; \`SOAK_NEW_GUESTS=1\` measures that.)"
 fi)
 - **board**: daily leaderboard "around me" pages (\`{"type":"leaderboard","date":"$day","limit":50,"around":true}\`) at $board_rate/s, open loop, over $board_conns connections logged in as players that \`pinfall-seed-board\` stored beforehand with $(echo "$board_results" | thousands) results of $day (the server's clock starts at that day's noon);
+- **abandoned games**: every $abandon_every s, $abandon_conns more connections (new guests) start a practice game each and are cut off 10 ms later, like players closing the page mid-game ($abandon_runs runs): their games stay in memory unfinished and idle until the sweeps evict them;
 - **hint**: not part of the soak: the protocol has no hint request yet (docs/protocol.md; the coach issue adds it).
 
 $(if [ "$lifetimes" = 1 ]; then
-    echo "Budgets and lifetimes: no per-address budget (\`--guests-per-ip 0 --games-per-ip 0\`: the generators' $((idle_conns + players)) guests and all their games come from 127.0.0.x), and the sweeps shortened so that they run many times inside the soak instead of after it: \`--sweep-ms 10000 --idle-evict-ms 60000 --guest-ttl-ms 120000\` (with the defaults, a 60 s sweep, 30 min idle eviction and a 24 h guest lifetime, nothing but finished games would leave memory during a 10-minute run). Finished games leave memory at every sweep."
+    echo "Budgets and lifetimes: no per-address budget (\`--guests-per-ip 0 --games-per-ip 0\`: all the generators' guests and games come from 127.0.0.x), and the sweeps shortened so that they run many times inside the soak instead of after it: \`--sweep-ms 10000 --idle-evict-ms 60000 --guest-ttl-ms 120000\` (with the defaults, a 60 s sweep, 30 min idle eviction and a 24 h guest lifetime, nothing but finished games would leave memory during a 10-minute run). Finished games leave memory at every sweep."
 else
     echo "This server has no budget or lifetime flags (\`--guests-per-ip\`, \`--sweep-ms\`, ...): it ran with its built-in behaviour."
 fi)
 
-After the load the server ran $cooldown s without any (one idle-eviction period, a sweep and a margin), so that the games the generator left unfinished could leave memory, before its RSS, fds and \`/metrics\` were read once more.
+After the load the server ran $cooldown s without any (one idle-eviction period, a sweep and a margin), so that the last abandoned games (and those the games generator left unfinished when it stopped) could leave memory, before its RSS, fds and \`/metrics\` were read once more.
 
 A sampler read the server's \`VmRSS\` from \`/proc/<pid>/status\` and counted the entries of \`/proc/<pid>/fd\` once a second from the start of the games and board load ($n_all samples). Slopes are least-squares fits over the $n samples after the warm-up (the first $warmup s); MB is 10^6 bytes.
 
@@ -253,9 +287,10 @@ A sampler read the server's \`VmRSS\` from \`/proc/<pid>/status\` and counted th
 | idle | $(cat "$tmp/idle.rc" 2> /dev/null || echo '?') | $(get idle conns_ready) of $idle_conns ($(get idle open_at_end) still open at the end) | held $(get idle hold_s) s | $(get idle errors) | - | $(get idle disconnects) |
 | games | $(cat "$tmp/games.rc" 2> /dev/null || echo '?') | $(get games conns_ready) of $players | $(get games games | thousands) games, $(get games actions | thousands) actions ($(get games actions_per_s) actions/s, p99 $(get games lat_p99_us) us) | $(get games errors) | - | $(get games disconnects) |
 | board | $(cat "$tmp/board.rc" 2> /dev/null || echo '?') | $(get board conns_ready) of $board_conns | $(get board actions | thousands) pages (p99 $(get board lat_p99_us) us from the scheduled time) | $(get board errors) | $(get board lost) | $(get board disconnects) |
+| abandoned games | $abandon_failed of $abandon_runs runs failed | $abandon_ready of $((abandon_runs * abandon_conns)) | a game started on each, then cut off | $abandon_errors (errors and failed connections) | - | - |
 
 The server was $([ "$alive" = yes ] && echo "still running at the end" || echo "**gone** before the end"). Its \`/metrics\` after the cool-down: \`pinfall_games_evicted_total\` $(metric pinfall_games_evicted_total), \`pinfall_lanes_evicted_total\` $(metric pinfall_lanes_evicted_total), \`pinfall_guests_expired_total\` $(metric pinfall_guests_expired_total), \`pinfall_games_active\` $(metric pinfall_games_active), \`pinfall_connections\` $(metric pinfall_connections).
-$(for name in idle games board; do
+$(for name in idle games board "${abandon_names[@]}"; do
     first=$(sed -n 's/^loadgen: first error: //p' "$tmp/$name.log" | head -1)
     if [ -n "$first" ]; then printf '\nFirst error of %s: `%s`\n' "$name" "$first"; fi
 done)
