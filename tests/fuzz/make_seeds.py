@@ -2,7 +2,7 @@
 """Writes the hand-made seeds of tests/fuzz/corpus/<target>/ (files named seed-*).
 
 Run from anywhere: python3 tests/fuzz/make_seeds.py. It rewrites every seed-* file and leaves
-the others (regression-* inputs, kept as found) alone. Text targets get literal messages and
+the others (found-* and regression-* inputs, kept as the fuzzer found them) alone. Text targets get literal messages and
 records; the targets that read their input through FuzzedDataProvider get bytes laid out as
 FuzzedDataProvider reads them (Fdp below), so each seed means what its name says.
 """
