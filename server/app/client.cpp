@@ -33,6 +33,10 @@ ReplyFn Client::send_to(const std::shared_ptr<Outbox>& self) {
     return [self](Reply reply) { self->send(make_message(std::move(reply.text))); };
 }
 
+Client::~Client() {
+    if (guest_) services_.guests.release(*guest_);
+}
+
 std::string Client::owner_key() const {
     return player_ ? "p:" + std::to_string(player_->id) : "g:" + std::to_string(*guest_);
 }

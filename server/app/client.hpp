@@ -58,6 +58,9 @@ class Client : public std::enable_shared_from_this<Client> {
           strand_(std::move(strand)),
           address_key_("a:" + address) {}
 
+    // Releases the guest this connection acted as (GuestBook::release).
+    ~Client();
+
     // One text message from the peer. `self` is the connection's outbox (replies go there).
     void on_text(std::string_view text, const std::shared_ptr<Outbox>& self, time_point received);
     // A binary message: refused with an error, the connection stays usable.

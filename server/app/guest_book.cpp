@@ -3,6 +3,7 @@
 #include <openssl/rand.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace pinfall::server {
@@ -49,7 +50,7 @@ std::pair<GuestId, std::string> GuestBook::create() {
         std::lock_guard lock(mutex_);
         id = next_++;
         by_key_.emplace(key, id);
-        by_id_.emplace(id, Entry{key, std::chrono::steady_clock::now()});
+        by_id_.emplace(id, Entry{key, std::chrono::steady_clock::now(), 1});
     }
     const auto now = unix_ms(ctx_.clock.now());
     ctx_.storage.write_lazy(
@@ -65,8 +66,18 @@ std::optional<GuestId> GuestBook::find(const std::string& token) {
     std::lock_guard lock(mutex_);
     const auto it = by_key_.find(key);
     if (it == by_key_.end()) return std::nullopt;
-    by_id_[it->second].seen = std::chrono::steady_clock::now();
+    Entry& e = by_id_[it->second];
+    e.seen = std::chrono::steady_clock::now();
+    ++e.connections;
     return it->second;
+}
+
+void GuestBook::release(GuestId guest) {
+    std::lock_guard lock(mutex_);
+    if (const auto it = by_id_.find(guest); it != by_id_.end()) {
+        it->second.connections = std::max(0, it->second.connections - 1);
+        it->second.seen = std::chrono::steady_clock::now();
+    }
 }
 
 void GuestBook::touch(GuestId guest) {
@@ -86,7 +97,9 @@ void GuestBook::expire(SteadyTime unseen_since) {
     {
         std::lock_guard lock(mutex_);
         for (const auto& [id, e] : by_id_) {
-            if (e.seen < unseen_since) candidates->push_back(static_cast<std::int64_t>(id));
+            if (e.connections == 0 && e.seen < unseen_since) {
+                candidates->push_back(static_cast<std::int64_t>(id));
+            }
         }
     }
     if (candidates->empty()) return;
@@ -111,7 +124,7 @@ void GuestBook::expired(const std::vector<std::int64_t>& removed, SteadyTime uns
         for (const auto raw : removed) {
             const auto it = by_id_.find(static_cast<GuestId>(raw));
             if (it == by_id_.end()) continue;
-            if (it->second.seen >= unseen_since) {
+            if (it->second.connections > 0 || it->second.seen >= unseen_since) {
                 revived.emplace_back(raw, it->second.key);  // seen while the delete ran
                 continue;
             }

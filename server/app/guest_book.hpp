@@ -1,8 +1,9 @@
 // Guest identities: a random token (32 bytes, base64url) names a guest; only its SHA-256 is
 // kept, in memory (so hello needs no storage round trip) and in storage (so guests survive
 // restarts). A guest that owns nothing stored (no game, no lane, no lane side) expires
-// guest_ttl after it was last seen (hello, a game or lane started): expire() deletes it from
-// storage and memory, so one address cannot grow the guest table without bound.
+// guest_ttl after it was last seen (hello, a game or lane started) once no connection acts as
+// it: expire() deletes it from storage and memory, so one address cannot grow the guest table
+// without bound, while a connection never loses the guest it said hello as.
 //
 // Thread-safety: every member is safe from any thread (one mutex, never held while calling out).
 #pragma once
@@ -26,11 +27,15 @@ class GuestBook {
     // guests: every stored guest (loaded at start-up), seen "now".
     GuestBook(RoomContext& ctx, const std::vector<storage::GuestRow>& guests);
 
-    // A new guest and its token; its row is stored in the background (a crash before the
-    // COMMIT loses only a token no game refers to yet).
+    // A new guest and its token, held by the calling connection until release(); its row is
+    // stored in the background (a crash before the COMMIT loses only a token no game refers
+    // to yet).
     std::pair<GuestId, std::string> create();
-    // The guest a token names, marked as seen; nullopt for a token of no guest.
+    // The guest a token names, marked as seen and held by the calling connection until
+    // release(); nullopt for a token of no guest.
     std::optional<GuestId> find(const std::string& token);
+    // A connection that held the guest (create or find) closed.
+    void release(GuestId guest);
     // Marks the guest as seen (it starts something that will be stored under its id).
     void touch(GuestId guest);
     // Deletes the guests not seen since `unseen_since` that own nothing stored. Runs in the
@@ -42,6 +47,7 @@ class GuestBook {
     struct Entry {
         std::string key;  // SHA-256 of the token (raw bytes)
         SteadyTime seen;
+        int connections = 0;  // connections acting as this guest now: never expired meanwhile
     };
     void expired(const std::vector<std::int64_t>& removed, SteadyTime unseen_since);
 

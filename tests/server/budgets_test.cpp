@@ -114,6 +114,9 @@ TEST_CASE("lifetimes: guests owning nothing expire; idle games and lanes leave m
     std::string idle_guest, player_guest, code;
     long long game = 0;
     Json after_play;
+    // A guest whose connection stays open never expires, however long it is idle.
+    WsClient held(server.port());
+    const std::string held_guest = held.hello()["guest"];
     {
         WsClient a(server.port());
         idle_guest = a.hello()["guest"];
@@ -144,6 +147,9 @@ TEST_CASE("lifetimes: guests owning nothing expire; idle games and lanes leave m
     WsClient a(server.port());
     const Json gone = a.request({{"type", "hello"}, {"version", 1}, {"guest", idle_guest}});
     CHECK(gone["code"] == "unknown_guest");
+    CHECK(held.request({{"type", "practice_start"}})["type"] == "game");
+    WsClient again(server.port());
+    CHECK(again.hello(held_guest)["guest"] == held_guest);
     WsClient b(server.port());
     const Json welcome = b.hello(player_guest);  // owns a game and a lane: kept
     CHECK(welcome["games"] == Json::array({game}));
