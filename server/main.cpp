@@ -134,13 +134,15 @@ int main(int argc, char** argv) {
                   << ": " << e.what() << "\n";
         return 1;
     }
+    // SIGINT/SIGTERM are caught from here on (asio queues them until the wait below is set
+    // up): a stop that arrives as soon as the port is announced still shuts down cleanly.
+    asio::signal_set signals(ioc, SIGINT, SIGTERM);
     listener->run();
     // Tests and scripts that pass --port 0 read the chosen port from this first stdout line.
     std::cout << "listening on port " << listener->port() << std::endl;
     spdlog::info("{} listening on http://{}:{} (ws path /ws), {} threads, static files {}",
                  kServerName, config.bind, listener->port(), config.threads, config.static_dir);
 
-    asio::signal_set signals(ioc, SIGINT, SIGTERM);
     // Shutdown: stop accepting, ask every session to drain its writes and close with 1001,
     // then stop as soon as none is left, or when the grace period ends.
     asio::steady_timer poll(ioc);
