@@ -13,7 +13,7 @@ const WORDS = {
     daily_finished: 'You have already finished today\'s challenge: there is one attempt a day.',
     not_revealed: 'That day is not revealed yet: its seed and games become public an hour after it ends.',
     future_date: 'That day has not begun yet.',
-    unknown_lane: 'No lane has that code. Check the six characters.',
+    unknown_lane: 'No lane has that code. Check its characters.',
     not_your_side: 'Only a member of that side or the lane\'s owner may report for it.',
     not_owner: 'Only the lane\'s owner (the scorekeeper) may undo.',
     already_joined: 'You already play on another side of this lane.',
