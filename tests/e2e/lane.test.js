@@ -97,7 +97,7 @@ test('open a lane, join it with the code on a phone, watch it, roll off', async 
     await go(watcher, '#/lane/ZZZZZZ');
     const refusal = await shownError(watcher);
     assert.equal(refusal.code, 'unknown_lane');
-    assert.equal(refusal.text, 'No lane has that code. Check the six characters.');
+    assert.equal(refusal.text, 'No lane has that code. Check its characters.');
     await go(watcher, `#/lane/${code}`);
     assert.equal(await shownError(watcher), null);
     assert.equal(await watcher.textContent('#lane-role'), 'You are watching.');
