@@ -5,18 +5,30 @@ JOBS ?= $(shell nproc)
 PORT ?= 8080
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps build run test bench fuzz clean
+# The programs `make run` needs; `make test` builds every target (tests too) in the same folder.
+RUN_TARGETS := pinfall-server pinfall
+
+.PHONY: all deps deps-run build build-run run test bench fuzz clean
 
 all: build
 
 deps:
-	@bash scripts/deps.sh
+	@bash scripts/deps.sh all
+
+# Only what building and running needs: no test, browser or fuzzing tools (docs/benchmarks.md,
+# "First run").
+deps-run:
+	@bash scripts/deps.sh run
 
 build: deps
 	cmake --preset $(PRESET) >/dev/null
 	cmake --build --preset $(PRESET) -j $(JOBS)
 
-run: build
+build-run: deps-run
+	cmake --preset $(PRESET) >/dev/null
+	cmake --build --preset $(PRESET) -j $(JOBS) --target $(RUN_TARGETS)
+
+run: build-run
 	@bash scripts/run.sh $(BUILD_DIR) $(PORT)
 
 test: build

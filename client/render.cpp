@@ -111,9 +111,13 @@ std::string render_legal(const Table& t) {
     std::string out = "Legal plays (type the number, or the pile and pins):\n";
     std::string line;
     for (std::size_t i = 0; i < plays.size(); ++i) {
-        line += pad_right(pad_left(std::to_string(i + 1), 4) + ") " +
-                              std::to_string(plays[i].pile) + ": " + join_pins(plays[i].pins),
-                          17);
+        // Built with += : g++ 12 warns falsely (-Warray-bounds) on the + chain.
+        std::string cell = pad_left(std::to_string(i + 1), 4);
+        cell += ") ";
+        cell += std::to_string(plays[i].pile);
+        cell += ": ";
+        cell += join_pins(plays[i].pins);
+        line += pad_right(std::move(cell), 17);
         if (i % 4 == 3 || i + 1 == plays.size()) {
             out += line + "\n";
             line.clear();

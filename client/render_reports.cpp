@@ -85,7 +85,9 @@ std::string render_leaderboard(const Json& board) {
 
     const auto row = [average](const Json& e) {
         std::string name = e.contains("player") ? text_or(e["player"], "name", "?") : "?";
-        std::string line = pad_left(number(e, "rank"), 4) + "  " + pad_right(name, 24);
+        std::string line = pad_left(number(e, "rank"), 4);  // += : see render_legal
+        line += "  ";
+        line += pad_right(name, 24);
         if (average)
             return line + pad_left(number(e, "average"), 8) + pad_left(number(e, "games"), 7) +
                    "\n";

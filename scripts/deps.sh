@@ -1,16 +1,27 @@
 #!/usr/bin/env bash
-# Installs every Debian package that building, running and testing Pinfall needs, when missing.
+# Installs the Debian packages Pinfall needs, when missing.
+#   scripts/deps.sh run    what building and running the server and terminal client needs (make run)
+#   scripts/deps.sh [all]  that plus what the tests, benchmarks and fuzzing need (make test)
 # Idempotent: a machine that has them all runs no apt-get at all. Must run as root (or via sudo).
 set -euo pipefail
+
+mode=${1:-all}
+case "$mode" in run|all) ;; *) echo "usage: scripts/deps.sh [run|all]" >&2; exit 2 ;; esac
 
 packages=(
     build-essential cmake make pkg-config git
     libboost-dev libboost-program-options-dev
     nlohmann-json3-dev libspdlog-dev libsqlite3-dev libssl-dev
-    catch2 libbenchmark-dev
-    clang-14 libclang-rt-14-dev  # make fuzz (libFuzzer); the corpus replays need FuzzedDataProvider.h
-    chromium nodejs npm  # browser end-to-end tests (tests/e2e): headless chromium, node, npm
+    libpq-dev  # the PostgreSQL client library (--db postgresql://...)
 )
+if [ "$mode" = all ]; then
+    packages+=(
+        catch2 libbenchmark-dev
+        postgresql  # initdb / pg_ctl for the throwaway clusters of the PostgreSQL tests
+        clang-14 libclang-rt-14-dev  # make fuzz (libFuzzer); the replays need FuzzedDataProvider.h
+        chromium nodejs npm  # browser end-to-end tests (tests/e2e): headless chromium, node, npm
+    )
+fi
 
 # A package counts as present when dpkg has it installed, or, for the browser-test tools, when
 # its command already exists (e.g. NodeSource's nodejs ships npm and conflicts with Debian's).

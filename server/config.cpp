@@ -35,7 +35,9 @@ std::variant<Config, Exit> load_config(int argc, char** argv) {
         ("help", "print this help and exit")
         ("bind", po::value(&c.bind)->default_value(c.bind), "address to listen on")
         ("port", po::value(&port)->default_value(port), "TCP port (HTTP and WebSocket /ws); 0 picks a free one")
-        ("db", po::value(&c.db_path)->default_value(c.db_path), "SQLite database file")
+        ("db", po::value(&c.db_path)->default_value(c.db_path),
+         "database: sqlite:PATH (or a bare PATH), or a PostgreSQL URI "
+         "postgresql://user@host:port/db (password from the URI, PGPASSWORD or ~/.pgpass)")
         ("threads", po::value(&c.threads)->default_value(c.threads), "I/O threads; 0: cores")
         ("secret-file", po::value(&c.secret_file), "file holding the server secret (required)")
         ("log-level", po::value(&c.log_level)->default_value(c.log_level),

@@ -77,7 +77,8 @@ int main(int argc, char** argv) {
     pinfall::storage::Status opened;
     auto store = pinfall::storage::Store::open(config.db_path, &opened);
     if (!store) {
-        std::cerr << "pinfall-server: cannot open database " << config.db_path << ": "
+        std::cerr << "pinfall-server: cannot open database "
+                  << pinfall::storage::redact_location(config.db_path) << ": "
                   << opened.message() << "\n";
         return 1;
     }

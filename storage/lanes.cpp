@@ -3,13 +3,15 @@
 namespace pinfall::storage {
 
 LaneStore::LaneStore(Database& db, Status* status) : db_(db) {
+    // Join order: SQLite's rowid, PostgreSQL's identity column.
+    const bool sqlite = db.dialect() == Dialect::kSqlite;
     Status s;
-    auto prep = [&](Statement& into, const char* sql) {
+    auto prep = [&](Statement& into, const std::string& sql) {
         if (s.is_ok()) into = db_.prepare(sql, &s);
     };
     prep(create_,
          "INSERT INTO lanes (code, ruleset, teams, owner_guest, owner_player, created_at) "
-         "VALUES (?, ?, ?, ?, ?, ?)");
+         "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (code) DO NOTHING RETURNING id");
     prep(add_side_, "INSERT INTO lane_sides (lane_id, idx, name) VALUES (?, ?, ?)");
     prep(add_member_,
          "INSERT INTO lane_members (lane_id, side, guest_id, player_id, name) "
@@ -25,9 +27,8 @@ LaneStore::LaneStore(Database& db, Status* status) : db_(db) {
          "SELECT id, code, ruleset, teams, owner_guest, owner_player, created_at, finished_at, "
          "version FROM lanes WHERE code = ?");
     prep(sides_, "SELECT name, score FROM lane_sides WHERE lane_id = ? ORDER BY idx");
-    prep(members_,
-         "SELECT side, guest_id, player_id, name FROM lane_members WHERE lane_id = ? "
-         "ORDER BY rowid");
+    prep(members_, std::string("SELECT side, guest_id, player_id, name FROM lane_members "
+                               "WHERE lane_id = ? ORDER BY ") + (sqlite ? "rowid" : "id"));
     prep(reports_,
          "SELECT side, pins, foul FROM lane_reports WHERE lane_id = ? ORDER BY idx");
     prep(lanes_of_,
@@ -41,9 +42,8 @@ LaneStore::LaneStore(Database& db, Status* status) : db_(db) {
 Status LaneStore::create(LaneRow& row) {
     create_.bind(1, row.code).bind(2, row.ruleset).bind(3, row.teams ? 1 : 0);
     create_.bind(4, row.owner_guest).bind(5, row.owner_player).bind(6, row.created_at);
-    Status st = create_.run();
+    Status st = create_.run_returning_id(&row.id);
     if (!st.is_ok()) return st;
-    row.id = db_.last_insert_id();
     for (std::size_t i = 0; i < row.sides.size() && st.is_ok(); ++i) {
         st = add_side_.bind(1, row.id).bind(2, static_cast<int>(i)).bind(3, row.sides[i]).run();
     }

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "storage/records.hpp"
-#include "storage/sqlite.hpp"
+#include "storage/database.hpp"
 
 namespace pinfall::storage {
 
@@ -55,7 +55,8 @@ class LaneStore {
     LaneStore(Database& db, Status* status);
 
     // Inserts the lane with its sides (row.members and row.reports ignored); sets row.id.
-    // conflict when the code is taken.
+    // conflict when the code is taken (without failing the transaction, so the caller may try
+    // another code in it).
     Status create(LaneRow& row);
     Status add_member(std::int64_t lane, const LaneMemberRow& m);
     // Appends report number index; conflict if it exists.

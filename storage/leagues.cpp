@@ -17,7 +17,8 @@ LeagueStore::LeagueStore(Database& db, Status* status) : db_(db) {
     prep(create_,
          "INSERT INTO leagues (name, secretary, ruleset, rounds, games_per_round, round_days, "
          "start_date, handicap, handicap_percent, handicap_basis, entering_average, "
-         "vacancy_score, invite_code, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+         "vacancy_score, invite_code, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?) "
+         "ON CONFLICT (invite_code) DO NOTHING RETURNING id");
     prep(by_id_, std::string("SELECT ") + kColumns + " FROM leagues WHERE id = ?");
     prep(by_code_, std::string("SELECT ") + kColumns + " FROM leagues WHERE invite_code = ?");
     prep(running_, std::string("SELECT ") + kColumns +
@@ -25,19 +26,22 @@ LeagueStore::LeagueStore(Database& db, Status* status) : db_(db) {
     prep(members_,
          "SELECT m.player_id, p.name, m.seat, m.removed_from_round FROM league_members m "
          "JOIN players p ON p.id = m.player_id WHERE m.league_id = ? ORDER BY m.seat");
-    prep(add_member_, "INSERT INTO league_members (league_id, player_id, seat) VALUES (?, ?, ?)");
+    prep(add_member_,
+         "INSERT INTO league_members (league_id, player_id, seat) VALUES (?, ?, ?) "
+         "ON CONFLICT (league_id, player_id) DO NOTHING");
     prep(remove_member_,
          "UPDATE league_members SET removed_from_round = ? WHERE league_id = ? AND player_id = ?");
     prep(set_joining_, "UPDATE leagues SET joining_open = ? WHERE id = ?");
-    prep(set_started_, "UPDATE leagues SET started_at = ?, joining_open = 0 WHERE id = ?");
+    prep(set_started_, "UPDATE leagues SET started_at = ?, joining_open = FALSE WHERE id = ?");
     prep(set_ended_, "UPDATE leagues SET ended_at = ? WHERE id = ?");
     prep(close_round_,
          "INSERT INTO league_rounds (league_id, round, closed_at, early) VALUES (?, ?, ?, ?)");
     prep(closed_rounds_,
          "SELECT round, closed_at, early FROM league_rounds WHERE league_id = ? ORDER BY round");
     prep(set_avg_,
-         "INSERT OR REPLACE INTO league_daily_averages (league_id, round, player_id, average) "
-         "VALUES (?, ?, ?, ?)");
+         "INSERT INTO league_daily_averages (league_id, round, player_id, average) "
+         "VALUES (?, ?, ?, ?) ON CONFLICT (league_id, round, player_id) "
+         "DO UPDATE SET average = excluded.average");
     prep(avgs_, "SELECT round, player_id, average FROM league_daily_averages WHERE league_id = ?");
     prep(daily_avg_,
          "SELECT count(*), sum(score) FROM games WHERE player_id = ? AND mode = 'daily' "
@@ -86,9 +90,7 @@ Status LeagueStore::create(LeagueRow& row) {
     s.bind(8, row.handicap ? 1 : 0).bind(9, row.handicap_percent).bind(10, row.handicap_basis);
     s.bind(11, row.entering_average).bind(12, row.vacancy_score).bind(13, row.invite_code);
     s.bind(14, row.created_at);
-    Status st = s.run();
-    if (st.is_ok()) row.id = db_.last_insert_id();
-    return st;
+    return s.run_returning_id(&row.id);
 }
 
 std::optional<LeagueRow> LeagueStore::by_id(std::int64_t id) {
@@ -127,7 +129,9 @@ std::vector<LeagueMemberRow> LeagueStore::members(std::int64_t league) {
 }
 
 Status LeagueStore::add_member(std::int64_t league, PlayerId player, int seat) {
-    return add_member_.bind(1, league).bind(2, player).bind(3, seat).run();
+    Status st = add_member_.bind(1, league).bind(2, player).bind(3, seat).run();
+    if (st.is_ok() && db_.changes() == 0) return Status::conflict("already a member");
+    return st;
 }
 
 Status LeagueStore::remove_member(std::int64_t league, PlayerId player,

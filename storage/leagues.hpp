@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "storage/records.hpp"
-#include "storage/sqlite.hpp"
+#include "storage/database.hpp"
 
 namespace pinfall::storage {
 
@@ -58,14 +58,16 @@ class LeagueStore {
    public:
     LeagueStore(Database& db, Status* status);
 
-    // Inserts the league; sets row.id. conflict when the invite code is taken.
+    // Inserts the league; sets row.id. conflict when the invite code is taken (the transaction
+    // stays usable: the caller may try another code).
     Status create(LeagueRow& row);
     std::optional<LeagueRow> by_id(std::int64_t id);
     std::optional<LeagueRow> by_code(const std::string& code);
     std::vector<LeagueRow> running();  // started, not ended
 
     std::vector<LeagueMemberRow> members(std::int64_t league);  // by seat
-    // conflict when already a member.
+    // conflict when already a member (the transaction stays usable: the server answers
+    // already_member from the same job).
     Status add_member(std::int64_t league, PlayerId player, int seat);
     Status remove_member(std::int64_t league, PlayerId player, std::optional<int> from_round);
     Status set_joining(std::int64_t league, bool open);

@@ -1,7 +1,6 @@
 #include "storage/store.hpp"
 
 #include <algorithm>
-#include <filesystem>
 
 #include "engine/record.hpp"
 #include "storage/store_prepared.hpp"
@@ -41,27 +40,6 @@ std::string game_query(const char* where) {
 
 }  // namespace
 
-
-std::unique_ptr<Store> Store::open(const std::string& path, Status* status) {
-    std::error_code ec;
-    const auto parent = std::filesystem::path(path).parent_path();
-    if (!parent.empty()) std::filesystem::create_directories(parent, ec);
-    auto db = Database::open(path, status);
-    if (!db) return nullptr;
-    std::unique_ptr<Store> store(new Store(std::move(db)));
-    store->q_ = std::make_unique<Prepared>();
-    store->q_->begin = store->db_->prepare("BEGIN IMMEDIATE");
-    store->q_->commit = store->db_->prepare("COMMIT");
-    store->q_->rollback = store->db_->prepare("ROLLBACK");
-    if (*status = store->migrate(); !status->is_ok()) return nullptr;
-    if (*status = store->prepare_all(); !status->is_ok()) return nullptr;
-    store->lanes_ = std::make_unique<LaneStore>(*store->db_, status);
-    if (!status->is_ok()) return nullptr;
-    store->leagues_ = std::make_unique<LeagueStore>(*store->db_, status);
-    if (!status->is_ok()) return nullptr;
-    return store;
-}
-
 Store::Store(std::unique_ptr<Database> db) : db_(std::move(db)) {}
 Store::~Store() = default;
 
@@ -73,13 +51,15 @@ Status Store::prepare_all() {
     };
     Prepared& q = *q_;
     prep(q.create_player,
-         "INSERT INTO players (name, name_key, token_hash, created_at) VALUES (?, ?, ?, ?)");
+         "INSERT INTO players (name, name_key, token_hash, created_at) VALUES (?, ?, ?, ?) "
+         "RETURNING id");
     prep(q.player_by_token, "SELECT id, name, created_at FROM players WHERE token_hash = ?");
     prep(q.player_by_id, "SELECT id, name, created_at FROM players WHERE id = ?");
     prep(q.create_game,
          "INSERT INTO games (player_id, mode, ruleset, seed, day, started_at, finished_at, score, "
          "strikes, spares, resigned, guest_id, league_id, league_round, league_game, id) "
-         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+         "coalesce(?, (SELECT coalesce(max(id), 0) + 1 FROM games))) RETURNING id");
     prep(q.append_action, "INSERT INTO actions (game_id, idx, action) VALUES (?, ?, ?)");
     prep(q.save_record, "UPDATE games SET record = ? WHERE id = ?");
     prep(q.finish_game,
@@ -107,25 +87,43 @@ Status Store::prepare_all() {
     prep(q.totals_since,
          "SELECT g.player_id, p.name, count(*), sum(g.score) FROM games g "
          "JOIN players p ON p.id = g.player_id WHERE g.mode IN ('daily', 'league') "
-         "AND g.finished_at >= ? GROUP BY g.player_id HAVING count(*) >= ?");
-    prep(q.mark_revealed, "INSERT OR IGNORE INTO revealed_days (day, revealed_at) VALUES (?, ?)");
+         "AND g.finished_at >= ? GROUP BY g.player_id, p.name HAVING count(*) >= ?");
+    prep(q.mark_revealed,
+         "INSERT INTO revealed_days (day, revealed_at) VALUES (?, ?) ON CONFLICT DO NOTHING");
     prep(q.is_revealed, "SELECT 1 FROM revealed_days WHERE day = ?");
     if (s.is_ok()) s = prepare_ids_and_guests();
     return s;
 }
 
-Status Store::begin() { return q_->begin.run(); }
-Status Store::commit() { return q_->commit.run(); }
-Status Store::rollback() { return q_->rollback.run(); }
+// The transaction state is kept here, not left to the backend: PostgreSQL only warns about a
+// BEGIN inside a transaction or a COMMIT outside one, and both are caller bugs on either.
+Status Store::begin() {
+    if (in_transaction_) return Status::error("a transaction is already open");
+    Status s = q_->begin.run();
+    in_transaction_ = s.is_ok();
+    return s;
+}
+
+Status Store::commit() {
+    if (!in_transaction_) return Status::error("no transaction is open");
+    Status s = q_->commit.run();
+    // A failed COMMIT leaves the transaction to roll back (SQLite keeps it open when busy).
+    if (s.is_ok()) in_transaction_ = false;
+    return s;
+}
+
+Status Store::rollback() {
+    if (!in_transaction_) return Status::error("no transaction is open");
+    in_transaction_ = false;
+    return q_->rollback.run();
+}
 
 Status Store::create_player(const std::string& name, const std::string& name_key,
                             const std::string& token_hash, Millis now, PlayerId* id) {
     Statement& s = q_->create_player;
     s.bind(1, name).bind(2, name_key).bind_blob(3, token_hash.data(), token_hash.size());
     s.bind(4, now);
-    Status st = s.run();
-    if (st.is_ok()) *id = db_->last_insert_id();
-    return st;
+    return s.run_returning_id(id);
 }
 
 std::optional<PlayerRow> Store::player_by_token(const std::string& token_hash) {
@@ -166,11 +164,9 @@ Status Store::create_game(GameRow& row) {
     if (row.id > 0) {
         s.bind(16, row.id);
     } else {
-        s.bind_null(16);  // SQLite picks the next id
+        s.bind_null(16);  // the next id after the largest
     }
-    Status st = s.run();
-    if (st.is_ok()) row.id = db_->last_insert_id();
-    return st;
+    return s.run_returning_id(&row.id);
 }
 
 Status Store::append_action(GameRowId game, int index, const std::string& action) {

@@ -1,9 +1,11 @@
-// Pinfall's persistent state in one SQLite file: players, games (with every accepted action of
-// a ranked game), daily results and revealed days. A narrow API over prepared statements.
+// Pinfall's persistent state: players, guests, games (with every accepted action of a ranked
+// game), daily results, revealed days, lanes and leagues. A narrow API over prepared
+// statements, the same on both backends: a SQLite file or a PostgreSQL database (the
+// location given to open(); docs/storage.md). Nothing above storage/ knows which one it has.
 //
 // Thread-safety: none. A Store is owned and used by one thread (the server's storage worker).
-// Writes issued between begin() and commit() form one transaction (BEGIN IMMEDIATE); callers
-// batch many writes into one transaction (group commit).
+// Writes issued between begin() and commit() form one transaction (BEGIN IMMEDIATE on SQLite);
+// callers batch many writes into one transaction (group commit).
 #pragma once
 
 #include <memory>
@@ -14,19 +16,25 @@
 #include "storage/lanes.hpp"
 #include "storage/leagues.hpp"
 #include "storage/records.hpp"
-#include "storage/sqlite.hpp"
+#include "storage/database.hpp"
 #include "storage/status.hpp"
 
 namespace pinfall::storage {
 
+// location with any password replaced by "***", for logs and messages.
+std::string redact_location(const std::string& location);
+
 class Store {
    public:
-    // Opens or creates the database at path (creating its folder), then migrates the schema
-    // to the current version. Returns nullptr and sets *status on failure.
-    static std::unique_ptr<Store> open(const std::string& path, Status* status);
+    // Opens the database at `location` and migrates its schema to the current version:
+    //   sqlite:PATH or a bare PATH   a SQLite file, created (with its folder) when missing;
+    //   postgresql://... or postgres://...   a PostgreSQL database (libpq URI; the password
+    //   from the URI, PGPASSWORD or ~/.pgpass).
+    // Returns nullptr and sets *status on failure (the message never shows a password).
+    static std::unique_ptr<Store> open(const std::string& location, Status* status);
     ~Store();
 
-    Status begin();     // BEGIN IMMEDIATE
+    Status begin();     // BEGIN IMMEDIATE (SQLite), BEGIN (PostgreSQL)
     Status commit();
     Status rollback();
 
@@ -89,6 +97,7 @@ class Store {
 
    private:
     explicit Store(std::unique_ptr<Database> db);
+    static std::unique_ptr<Store> finish_open(std::unique_ptr<Database> db, Status* status);
     Status migrate();
     Status prepare_all();
     Status prepare_ids_and_guests();
@@ -96,6 +105,7 @@ class Store {
     Status load_actions(GameRow& row);
 
     std::unique_ptr<Database> db_;
+    bool in_transaction_ = false;
     struct Prepared;
     std::unique_ptr<Prepared> q_;
     std::unique_ptr<LaneStore> lanes_;

@@ -10,12 +10,15 @@ Status Store::prepare_ids_and_guests() {
     };
     Prepared& q = *q_;
     prep(q.max_game_id, "SELECT coalesce(max(id), 0) FROM games");
+    // Portable SQL: the aggregate max() skips NULLs on both backends (SQLite's two-argument
+    // max() is PostgreSQL's greatest()).
     prep(q.reservation,
-         "SELECT max(coalesce((SELECT value FROM counters WHERE name = 'game_ids'), 0), "
-         "coalesce((SELECT max(id) FROM games), 0))");
+         "SELECT coalesce(max(v), 0) FROM (SELECT value AS v FROM counters "
+         "WHERE name = 'game_ids' UNION ALL SELECT max(id) FROM games) AS known");
     prep(q.reserve,
          "INSERT INTO counters (name, value) VALUES ('game_ids', ?1) "
-         "ON CONFLICT (name) DO UPDATE SET value = max(value, ?1)");
+         "ON CONFLICT (name) DO UPDATE SET value = CASE WHEN excluded.value > counters.value "
+         "THEN excluded.value ELSE counters.value END");
     prep(q.create_guest, "INSERT INTO guests (id, token_hash, created_at) VALUES (?, ?, ?)");
     prep(q.guests, "SELECT id, token_hash FROM guests");
     prep(q.guest_games,

@@ -1,7 +1,7 @@
 // Store's prepared statements, shared by the files that implement Store (not a public header).
 #pragma once
 
-#include "storage/sqlite.hpp"
+#include "storage/database.hpp"
 #include "storage/store.hpp"
 
 namespace pinfall::storage {

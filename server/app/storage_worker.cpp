@@ -1,5 +1,7 @@
 #include "server/app/storage_worker.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <future>
 #include <utility>
 
@@ -60,7 +62,7 @@ void StorageWorker::write(Work work, Done done) {
 }
 
 void StorageWorker::write_lazy(Work work, Done done) {
-    push(Job{true, std::move(work), std::move(done)}, true);
+    push(Job{true, std::move(work), std::move(done), true}, true);
 }
 
 void StorageWorker::read(Work work, Done done) {
@@ -72,6 +74,12 @@ storage::Status StorageWorker::run_sync(const Work& fn) {
     read([&fn](storage::Store& s) { return fn(s); },
          [&result](const storage::Status& st) { result.set_value(st); });
     return result.get_future().get();
+}
+
+bool StorageWorker::available(std::string* reason) const {
+    std::lock_guard lock(mutex_);
+    if (reason) *reason = unavailable_reason_;
+    return available_;
 }
 
 std::uint64_t StorageWorker::commits() const {
@@ -98,6 +106,17 @@ void StorageWorker::run_writes(std::deque<Job>& jobs) {
     if (!batch.is_ok()) {
         store_->rollback();
         for (auto& r : results) r = batch;
+        if (lost(batch)) {
+            // Nothing of the batch is kept; lazy writes wait for the database to come back.
+            for (auto& job : jobs) {
+                if (job.lazy) {
+                    held_.push_back(std::move(job));
+                } else if (job.done) {
+                    job.done(batch);
+                }
+            }
+            return;
+        }
     }
     {
         std::lock_guard lock(mutex_);
@@ -109,12 +128,107 @@ void StorageWorker::run_writes(std::deque<Job>& jobs) {
     }
 }
 
+void StorageWorker::run_read(Job& job) {
+    storage::Status st = job.work(*store_);
+    // A read that met a lost connection may have read nothing without saying so (queries
+    // that return optional rows): it failed, whatever it returned.
+    if (!store_->db().connected() && st.code() != storage::Status::Code::kError) {
+        st = storage::Status::error("database connection lost");
+    }
+    lost(st);
+    if (job.done) job.done(st);
+}
+
+bool StorageWorker::lost(const storage::Status& st) {
+    // Conflicts and not-founds are answers of a working database. An error may be the first
+    // sign of a lost one (PostgreSQL's last words arrive as the error of the next statement,
+    // the connection still counted as up): a round trip tells.
+    if (st.code() != storage::Status::Code::kError) return false;
+    if (store_->db().connected() && store_->db().ping().is_ok()) return false;
+    std::lock_guard lock(mutex_);
+    if (available_) spdlog::error("storage: database unavailable: {}", st.message());
+    available_ = false;
+    unavailable_reason_ = st.message();
+    retry_ = kRetryMin;
+    next_retry_ = std::chrono::steady_clock::now() + retry_;
+    return true;
+}
+
+void StorageWorker::requeue_front(std::deque<Job>& jobs) {
+    std::lock_guard lock(mutex_);
+    for (auto it = jobs.rbegin(); it != jobs.rend(); ++it) {
+        if (!it->lazy) ++urgent_;
+        queue_.push_front(std::move(*it));
+    }
+    jobs.clear();
+}
+
+bool StorageWorker::recover() {
+    std::unique_lock lock(mutex_);
+    auto fail_queued = [&] {
+        std::deque<Job> jobs;
+        jobs.swap(queue_);
+        urgent_ = 0;
+        const storage::Status error =
+            storage::Status::error("database unavailable: " + unavailable_reason_);
+        lock.unlock();
+        for (auto& job : jobs) {
+            if (job.lazy) {
+                held_.push_back(std::move(job));
+            } else if (job.done) {
+                job.done(error);
+            }
+        }
+        lock.lock();
+    };
+    fail_queued();
+    if (!stopping_) {
+        wake_.wait_until(lock, next_retry_, [this] { return stopping_ || !queue_.empty(); });
+        if (!stopping_ && std::chrono::steady_clock::now() < next_retry_) return true;
+    }
+    lock.unlock();
+    const storage::Status back = store_->db().reconnect();
+    lock.lock();
+    if (back.is_ok()) {
+        spdlog::info("storage: database reachable again; {} held writes follow", held_.size());
+        available_ = true;
+        unavailable_reason_.clear();
+        lock.unlock();
+        requeue_front(held_);
+        return true;
+    }
+    retry_ = std::min(retry_ * 2, kRetryMax);
+    next_retry_ = std::chrono::steady_clock::now() + retry_;
+    if (!stopping_) return true;
+    fail_queued();
+    spdlog::error("storage: stopping with the database unavailable: {} lazy writes lost",
+                  held_.size());
+    const storage::Status error = storage::Status::error("database unavailable at shutdown");
+    lock.unlock();
+    for (auto& job : held_) {
+        if (job.done) job.done(error);
+    }
+    held_.clear();
+    return false;
+}
+
 void StorageWorker::loop() {
     while (true) {
+        if (!available()) {
+            if (!recover()) return;
+            continue;
+        }
         std::deque<Job> batch;
         {
             std::unique_lock lock(mutex_);
-            wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+            const bool woke = wake_.wait_for(lock, kProbeEvery,
+                                             [this] { return stopping_ || !queue_.empty(); });
+            if (!woke) {
+                // Idle: make sure the database is still there.
+                lock.unlock();
+                lost(store_->db().ping());
+                continue;
+            }
             if (queue_.empty()) return;  // stopping, and nothing left
             if (urgent_ == 0) {
                 // Only lazy writes: let more gather, unless something urgent comes first.
@@ -126,7 +240,9 @@ void StorageWorker::loop() {
         }
         // Keep queue order: consecutive writes share a transaction; a read runs between them.
         std::deque<Job> writes;
-        for (auto& job : batch) {
+        while (!batch.empty() && available()) {
+            Job job = std::move(batch.front());
+            batch.pop_front();
             if (job.write) {
                 writes.push_back(std::move(job));
                 continue;
@@ -134,11 +250,21 @@ void StorageWorker::loop() {
             if (!writes.empty()) {
                 run_writes(writes);
                 writes.clear();
+                if (!available()) {
+                    batch.push_front(std::move(job));
+                    break;
+                }
             }
-            const storage::Status st = job.work(*store_);
-            if (job.done) job.done(st);
+            run_read(job);
         }
-        if (!writes.empty()) run_writes(writes);
+        if (!writes.empty() && available()) {
+            run_writes(writes);
+            writes.clear();
+        }
+        // The database went away mid-batch: what is left goes back to the queue, to be
+        // failed (or held, lazy writes) while it is gone.
+        for (auto it = writes.rbegin(); it != writes.rend(); ++it) batch.push_front(std::move(*it));
+        if (!batch.empty()) requeue_front(batch);
     }
 }
 

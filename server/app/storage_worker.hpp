@@ -9,8 +9,14 @@
 // server pays one fsync for many of them instead of one for every few. A crash may lose the
 // lazy writes of the last lazy_delay; a clean shutdown (the destructor) loses none.
 //
-// Thread-safety: write(), write_lazy() and read() are safe from any thread. Completions run on
-// the worker thread and must only post elsewhere (never block).
+// A lost database (a PostgreSQL server stopped or out of reach) makes the worker unavailable:
+// the batch in flight fails, and until the connection is back (the worker retries by itself,
+// backing off from kRetryMin to kRetryMax) every write and read fails at once with an error,
+// never an acknowledgement, while lazy writes are held and committed once it is back (a clean
+// shutdown while it is still gone loses them, and says so in the log).
+//
+// Thread-safety: write(), write_lazy(), read() and available() are safe from any thread.
+// Completions run on the worker thread and must only post elsewhere (never block).
 #pragma once
 
 #include <chrono>
@@ -31,6 +37,11 @@ class StorageWorker {
     using Done = std::function<void(const storage::Status&)>;
 
     static constexpr std::chrono::milliseconds kLazyDelay{20};
+    static constexpr std::chrono::milliseconds kRetryMin{50};
+    static constexpr std::chrono::milliseconds kRetryMax{2000};
+    // An idle worker checks the connection this often (a database server gone while nobody
+    // writes shows on /healthz all the same).
+    static constexpr std::chrono::milliseconds kProbeEvery{1000};
 
     explicit StorageWorker(std::unique_ptr<storage::Store> store,
                            std::chrono::milliseconds lazy_delay = kLazyDelay);
@@ -51,6 +62,9 @@ class StorageWorker {
     // Runs fn on the worker thread and waits for it (start-up and tests only).
     storage::Status run_sync(const Work& fn);
 
+    // False while the database is out of reach; *reason then says why (for /healthz).
+    bool available(std::string* reason = nullptr) const;
+
     // Number of COMMITs so far and writes they carried (for metrics and benchmarks).
     std::uint64_t commits() const;
     std::uint64_t writes() const;
@@ -60,11 +74,21 @@ class StorageWorker {
         bool write;
         Work work;
         Done done;
+        bool lazy = false;
     };
     void push(Job job, bool lazy);
     void loop();
     void run_writes(std::deque<Job>& jobs);
     storage::Status run_job(const Work& work);
+    void run_read(Job& job);
+    // After a failure: true (and the worker unavailable) when the connection is gone.
+    bool lost(const storage::Status& st);
+    // While unavailable: fails the queued jobs but lazy writes (held), tries to reconnect
+    // after the backoff, and requeues the held writes once back.
+    // Returns false when the worker should end (stopping, and the database still gone).
+    bool recover();
+    // Puts jobs back at the front of the queue, in order.
+    void requeue_front(std::deque<Job>& jobs);
 
     std::unique_ptr<storage::Store> store_;
     const std::chrono::milliseconds lazy_delay_;
@@ -75,6 +99,11 @@ class StorageWorker {
     std::size_t urgent_ = 0;  // jobs in queue_ that are not lazy writes
     std::chrono::steady_clock::time_point first_lazy_{};  // when the oldest queued one came
     bool stopping_ = false;
+    bool available_ = true;
+    std::string unavailable_reason_;
+    std::deque<Job> held_;  // lazy writes kept while the database is out of reach
+    std::chrono::milliseconds retry_ = kRetryMin;
+    std::chrono::steady_clock::time_point next_retry_{};
     std::uint64_t commits_ = 0;
     std::uint64_t writes_ = 0;
     std::thread thread_;

@@ -108,6 +108,14 @@ http::response<http::string_body> HttpSession::respond(
     }
     const std::string_view path = target.substr(0, target.find('?'));
     if (path == "/healthz") {
+        // Unhealthy while the database is out of reach: a proxy then sends players elsewhere
+        // (docs/protocol.md, "Health").
+        std::string reason;
+        if (!ctx_.services.storage.available(&reason)) {
+            return make_response(req, http::status::service_unavailable,
+                                 "unavailable: database: " + reason + "\n",
+                                 "text/plain; charset=utf-8");
+        }
         return make_response(req, http::status::ok, "ok\n", "text/plain; charset=utf-8");
     }
     if (path == "/metrics") {

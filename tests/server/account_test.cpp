@@ -18,7 +18,7 @@ Json expect_error(WsClient& c, const Json& msg, const std::string& code) {
 
 }  // namespace
 
-TEST_CASE("register returns a player and a token, login with it on another connection") {
+TEST_CASE("register returns a player and a token, login with it on another connection", "[storage]") {
     ServerProcess server;
     std::string token;
     long long id = 0;
@@ -43,7 +43,7 @@ TEST_CASE("register returns a player and a token, login with it on another conne
     expect_error(c, {{"type", "login"}, {"token", token}}, "wrong_phase");
 }
 
-TEST_CASE("names are validated and unique without regard to case") {
+TEST_CASE("names are validated and unique without regard to case", "[storage]") {
     ServerProcess server;
     WsClient c(server.port());
     c.hello();
@@ -58,7 +58,7 @@ TEST_CASE("names are validated and unique without regard to case") {
     CHECK(d.request({{"type", "register"}, {"name", "Bowler Two"}})["type"] == "registered");
 }
 
-TEST_CASE("ranked requests need a login") {
+TEST_CASE("ranked requests need a login", "[storage]") {
     ServerProcess server;
     WsClient c(server.port());
     c.hello();

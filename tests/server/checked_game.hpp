@@ -29,6 +29,7 @@ class CheckedGame {
     int play();
 
     long long id() const { return id_; }
+    std::uint64_t version() const { return version_; }  // of the last event acknowledged
     const engine::Game& mirror() const { return mirror_; }
 
    private:

@@ -30,7 +30,7 @@ engine::Seed daily_seed(const std::string& day) { return engine::daily_seed(kSec
 
 }  // namespace
 
-TEST_CASE("daily: one ranked attempt, ranked on the leaderboard, never restarted") {
+TEST_CASE("daily: one ranked attempt, ranked on the leaderboard, never restarted", "[storage]") {
     ServerProcess server({"--clock-start", "2026-11-29T12:00:00Z", "--msg-rate", "0"});
     WsClient a(server.port());
     login_new(a, "Alice");
@@ -96,7 +96,7 @@ TEST_CASE("daily: one ranked attempt, ranked on the leaderboard, never restarted
     CHECK(Json::parse(verify.body)["code"] == "not_revealed");
 }
 
-TEST_CASE("daily: two parallel starts create one attempt") {
+TEST_CASE("daily: two parallel starts create one attempt", "[storage]") {
     ServerProcess server({"--clock-start", "2026-11-29T12:00:00Z"});
     WsClient a(server.port());
     login_new(a, "Parallel");
@@ -109,7 +109,7 @@ TEST_CASE("daily: two parallel starts create one attempt") {
     CHECK(r1["game"] == r2["game"]);
 }
 
-TEST_CASE("leaderboard: ties share a rank, pages, around me and bad input") {
+TEST_CASE("leaderboard: ties share a rank, pages, around me and bad input", "[storage]") {
     ServerProcess server({"--clock-start", "2026-11-29T12:00:00Z", "--msg-rate", "0"});
     std::vector<std::unique_ptr<WsClient>> players;
     for (int i = 0; i < 5; ++i) {
@@ -153,7 +153,7 @@ TEST_CASE("leaderboard: ties share a rank, pages, around me and bad input") {
     CHECK(http_get(server.port(), "/api/games/999").status == 404);
 }
 
-TEST_CASE("daily: finishing after midnight is allowed until the reveal") {
+TEST_CASE("daily: finishing after midnight is allowed until the reveal", "[storage]") {
     // Six seconds before midnight: room for a slow, loaded machine to register and start.
     ServerProcess server({"--clock-start", "2026-11-29T23:59:54Z"});
     WsClient a(server.port());
@@ -177,11 +177,9 @@ TEST_CASE("daily: finishing after midnight is allowed until the reveal") {
     CHECK(board["total"] == 1);
 }
 
-TEST_CASE("daily: at the reveal an open attempt ends and the day becomes public") {
-    char tmpl[] = "/tmp/pinfall-reveal-XXXXXX";
-    REQUIRE(mkdtemp(tmpl));
-    const std::string dir = tmpl;
-    std::ofstream(dir + "/secret") << kSecret << "\n";
+TEST_CASE("daily: at the reveal an open attempt ends and the day becomes public", "[storage]") {
+    const ScratchDir scratch("reveal");
+    const std::string& dir = scratch.path();
     std::string token;
     long long game_id = 0;
     engine::Game mirror(engine::Ruleset::kSackson, daily_seed("2026-11-29"));
@@ -230,5 +228,4 @@ TEST_CASE("daily: at the reveal an open attempt ends and the day becomes public"
           "not_revealed");
     CHECK(b.request({{"type", "practice_start"}, {"day", "2026-12-25"}})["code"] ==
           "not_revealed");
-    [[maybe_unused]] const int rc = std::system(("rm -rf '" + dir + "'").c_str());
 }

@@ -50,11 +50,9 @@ Json request_for(long long game, const engine::Action& a) {
 
 }  // namespace
 
-TEST_CASE("kill -9 at random moments loses no acknowledged action") {
-    char tmpl[] = "/tmp/pinfall-kill-XXXXXX";
-    REQUIRE(mkdtemp(tmpl));
-    const std::string dir = tmpl;
-    std::ofstream(dir + "/secret") << "test-secret\n";
+TEST_CASE("kill -9 at random moments loses no acknowledged action", "[storage]") {
+    const ScratchDir scratch("kill");
+    const std::string& dir = scratch.path();
     const std::vector<std::string> flags = {"--clock-start", "2026-11-29T12:00:00Z", "--msg-rate",
                                             "0"};
     const Plan plan = plan_game(engine::daily_seed("test-secret", "2026-11-29"));
@@ -103,5 +101,4 @@ TEST_CASE("kill -9 at random moments loses no acknowledged action") {
         REQUIRE(rounds < 200);
     }
     CHECK(rounds >= 3);
-    [[maybe_unused]] const int rc = std::system(("rm -rf '" + dir + "'").c_str());
 }

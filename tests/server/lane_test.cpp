@@ -41,11 +41,9 @@ void expect_code(WsClient& c, const Json& m, const std::string& code) {
 
 }  // namespace
 
-TEST_CASE("a two-team compact-official game played to the end by two phones") {
-    char tmpl[] = "/tmp/pinfall-lane-XXXXXX";
-    REQUIRE(mkdtemp(tmpl));
-    const std::string dir = tmpl;
-    std::ofstream(dir + "/secret") << "test-secret\n";
+TEST_CASE("a two-team compact-official game played to the end by two phones", "[storage]") {
+    const ScratchDir scratch("lane");
+    const std::string& dir = scratch.path();
     std::string lane;
     {
         ServerProcess server({"--msg-rate", "0"}, dir);
@@ -138,10 +136,9 @@ TEST_CASE("a two-team compact-official game played to the end by two phones") {
     CHECK(after["phase"] == "complete");
     CHECK(after["sheets"][0]["score"] == 76);
     CHECK(after["sheets"][1]["score"] == 50);
-    [[maybe_unused]] const int rc = std::system(("rm -rf '" + dir + "'").c_str());
 }
 
-TEST_CASE("opening a lane checks its ruleset and sides") {
+TEST_CASE("opening a lane checks its ruleset and sides", "[storage]") {
     ServerProcess server;
     WsClient c(server.port());
     c.hello();
@@ -161,7 +158,7 @@ TEST_CASE("opening a lane checks its ruleset and sides") {
     CHECK(solo["next"]["standing"] == 10);
 }
 
-TEST_CASE("a finished lane game is listed in the player's profile, apart from solitaire") {
+TEST_CASE("a finished lane game is listed in the player's profile, apart from solitaire", "[storage]") {
     ServerProcess server({"--msg-rate", "0"});
     WsClient c(server.port());
     c.hello();

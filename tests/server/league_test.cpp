@@ -44,11 +44,9 @@ int play_league_game(WsClient& c, long long league, int round, int game) {
 
 }  // namespace
 
-TEST_CASE("a two-round league season, standings as computed by hand") {
-    char tmpl[] = "/tmp/pinfall-league-XXXXXX";
-    REQUIRE(mkdtemp(tmpl));
-    const std::string dir = tmpl;
-    std::ofstream(dir + "/secret") << "test-secret\n";
+TEST_CASE("a two-round league season, standings as computed by hand", "[storage]") {
+    const ScratchDir scratch("league");
+    const std::string& dir = scratch.path();
     const std::vector<std::string> day1 = {"--clock-start", "2026-11-29T12:00:00Z", "--msg-rate",
                                            "0"};
     std::string tok_s, tok_a, tok_b;
@@ -166,5 +164,4 @@ TEST_CASE("a two-round league season, standings as computed by hand") {
     CHECK(stored["mode"] == "league");
     CHECK(stored["seed"] == engine::seed_hex(engine::league_seed("test-secret", league, 2, 1)));
     CHECK(Json::parse(http_get(server.port(), game_url + "/verify").body)["ok"] == true);
-    [[maybe_unused]] const int rc = std::system(("rm -rf '" + dir + "'").c_str());
 }

@@ -20,13 +20,6 @@ using namespace pinfall::test;
 
 namespace {
 
-std::string scratch_dir(const char* name) {
-    std::string tmpl = std::string("/tmp/pinfall-") + name + "-XXXXXX";
-    REQUIRE(mkdtemp(tmpl.data()));
-    std::ofstream(tmpl + "/secret") << "test-secret\n";
-    return tmpl;
-}
-
 const std::vector<std::string> kFlags = {"--clock-start", "2026-11-29T12:00:00Z", "--msg-rate",
                                          "0"};
 
@@ -63,10 +56,11 @@ void run_sql(const std::string& db, const std::string& sql) {
 
 }  // namespace
 
-TEST_CASE("review 1: a returning guest's unfinished games are listed after a restart") {
+TEST_CASE("review 1: a returning guest's unfinished games are listed after a restart", "[storage]") {
     for (const int sig : {SIGTERM, SIGKILL}) {
         INFO("stopped with signal " << sig);
-        const std::string dir = scratch_dir("guest-resume");
+        const ScratchDir scratch("guest-resume");
+        const std::string& dir = scratch.path();
         std::string guest;
         long long game = 0;
         {
@@ -95,8 +89,9 @@ TEST_CASE("review 1: a returning guest's unfinished games are listed after a res
     }
 }
 
-TEST_CASE("review 2: around centres the best_game and best_average boards on the player") {
-    const std::string dir = scratch_dir("around");
+TEST_CASE("review 2: around centres the best_game and best_average boards on the player", "[sqlite]") {
+    const ScratchDir scratch("around");
+    const std::string& dir = scratch.path();
     std::vector<long long> ids;
     std::string token;
     {
@@ -148,7 +143,7 @@ TEST_CASE("review 2: around centres the best_game and best_average boards on the
     }
 }
 
-TEST_CASE("review 3: dates beyond the supported range are refused, never revealed") {
+TEST_CASE("review 3: dates beyond the supported range are refused, never revealed", "[storage]") {
     ServerProcess server(kFlags);
     WsClient c(server.port());
     c.hello();
@@ -227,7 +222,7 @@ TEST_CASE("review 5: name limits count characters, not bytes") {
     CHECK(s.request(too_long)["code"] == "bad_name");
 }
 
-TEST_CASE("review 6: end_round of a round the league does not have is bad_round") {
+TEST_CASE("review 6: end_round of a round the league does not have is bad_round", "[storage]") {
     ServerProcess server(kFlags);
     WsClient s(server.port()), a(server.port()), b(server.port());
     s.hello();
@@ -257,8 +252,9 @@ TEST_CASE("review 6: end_round of a round the league does not have is bad_round"
     CHECK(end_round(1)["type"] == "league");          // and the league is unchanged by the refusals
 }
 
-TEST_CASE("review 7: a practice game id is never reused after a crash") {
-    const std::string dir = scratch_dir("ids");
+TEST_CASE("review 7: a practice game id is never reused after a crash", "[storage]") {
+    const ScratchDir scratch("ids");
+    const std::string& dir = scratch.path();
     std::set<long long> seen;
     for (int round = 0; round < 3; ++round) {
         ServerProcess server(kFlags, dir);

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -14,16 +15,46 @@
 
 namespace pinfall::test {
 
-ServerProcess::ServerProcess(std::vector<std::string> extra) {
-    char tmpl[] = "/tmp/pinfall-test-XXXXXX";
-    if (!mkdtemp(tmpl)) throw std::runtime_error("mkdtemp failed");
-    dir_ = tmpl;
-    std::ofstream(dir_ + "/secret") << "test-secret\n";
+ScratchDir::ScratchDir(const std::string& name) {
+    std::string tmpl = "/tmp/pinfall-" + name + "-XXXXXX";
+    if (!mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
+    path_ = tmpl;
+    std::ofstream(path_ + "/secret") << "test-secret\n";
+    if (const char* pg = std::getenv("PINFALL_TEST_PG"); pg && *pg) {
+        pg_cluster_ = pg;
+        pg_database_ = "pinfall_" + path_.substr(path_.rfind('-') + 1);
+        for (auto& c : pg_database_) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        std::string cmd = "bash ";
+        cmd += PINFALL_PG_CLUSTER_SCRIPT;
+        cmd += " createdb " + pg_cluster_ + " " + pg_database_;
+        if (std::system(cmd.c_str()) != 0) throw std::runtime_error("failed: " + cmd);
+        std::ofstream(path_ + "/db-location")
+            << "postgresql:///" << pg_database_ << "?host=" << pg_cluster_ << "&user=postgres";
+    }
+}
+
+ScratchDir::~ScratchDir() {
+    [[maybe_unused]] int rc = std::system(("rm -rf '" + path_ + "'").c_str());
+    if (!pg_database_.empty()) {
+        std::string cmd = "bash ";
+        cmd += PINFALL_PG_CLUSTER_SCRIPT;
+        cmd += " dropdb " + pg_cluster_ + " " + pg_database_;
+        rc = std::system(cmd.c_str());
+    }
+}
+
+std::string database_of(const std::string& dir) {
+    std::ifstream in(dir + "/db-location");
+    std::string location;
+    return std::getline(in, location) && !location.empty() ? location : dir + "/db";
+}
+
+ServerProcess::ServerProcess(std::vector<std::string> extra)
+    : own_(std::make_unique<ScratchDir>()), dir_(own_->path()) {
     launch(std::move(extra));
 }
 
-ServerProcess::ServerProcess(std::vector<std::string> extra, const std::string& dir)
-    : owns_dir_(false), dir_(dir) {
+ServerProcess::ServerProcess(std::vector<std::string> extra, const std::string& dir) : dir_(dir) {
     launch(std::move(extra));
 }
 
@@ -32,7 +63,7 @@ void ServerProcess::launch(std::vector<std::string> extra) {
     // test fail before its fix).
     const char* bin = std::getenv("PINFALL_TEST_SERVER_BIN");
     std::vector<std::string> args = {bin && *bin ? bin : PINFALL_SERVER_BIN, "--port", "0", "--bind", "127.0.0.1",
-                                     "--secret-file", dir_ + "/secret", "--db", dir_ + "/db",
+                                     "--secret-file", dir_ + "/secret", "--db", database_of(dir_),
                                      "--static-dir", PINFALL_WEB_DIR, "--log-level", "debug"};
     args.insert(args.end(), extra.begin(), extra.end());
 
@@ -77,10 +108,6 @@ void ServerProcess::launch(std::vector<std::string> extra) {
 ServerProcess::~ServerProcess() {
     if (pid_ > 0 && signal_and_wait(SIGTERM, std::chrono::seconds(5)) < 0) {
         signal_and_wait(SIGKILL, std::chrono::seconds(5));
-    }
-    if (!dir_.empty() && owns_dir_) {
-        const std::string cmd = "rm -rf '" + dir_ + "'";
-        [[maybe_unused]] const int rc = std::system(cmd.c_str());
     }
 }
 

@@ -56,7 +56,7 @@ StorageWorker::Work add(const std::string& name) {
     };
 }
 
-TEST_CASE("1000 writes from 4 threads are all committed in fewer transactions") {
+TEST_CASE("1000 writes from 4 threads are all committed in fewer transactions", "[worker]") {
     TempDir dir;
     StorageWorker worker(test::open_store(dir.db()));
     constexpr int kThreads = 4, kEach = 250;
@@ -85,7 +85,7 @@ TEST_CASE("1000 writes from 4 threads are all committed in fewer transactions") 
     CHECK(count_players(worker) == "1000");
 }
 
-TEST_CASE("a write that fails with an error rolls back its batch, every job gets the error") {
+TEST_CASE("a write that fails with an error rolls back its batch, every job gets the error", "[worker]") {
     TempDir dir;
     StorageWorker worker(test::open_store(dir.db()));
     Gate gate;
@@ -109,7 +109,7 @@ TEST_CASE("a write that fails with an error rolls back its batch, every job gets
     CHECK(count_players(worker) == "1");
 }
 
-TEST_CASE("a job that fails alone keeps none of its writes, the rest of its batch commits") {
+TEST_CASE("a job that fails alone keeps none of its writes, the rest of its batch commits", "[worker]") {
     TempDir dir;
     StorageWorker worker(test::open_store(dir.db()));
     Gate gate;
@@ -140,7 +140,7 @@ TEST_CASE("a job that fails alone keeps none of its writes, the rest of its batc
     CHECK_FALSE(zed);
 }
 
-TEST_CASE("reads see the writes committed before them") {
+TEST_CASE("reads see the writes committed before them", "[worker]") {
     TempDir dir;
     StorageWorker worker(test::open_store(dir.db()));
     std::promise<std::optional<storage::PlayerRow>> seen;
@@ -172,7 +172,7 @@ TEST_CASE("reads see the writes committed before them") {
     CHECK(other->player_by_token("hash-ann"));
 }
 
-TEST_CASE("the destructor runs every queued job before it returns") {
+TEST_CASE("the destructor runs every queued job before it returns", "[worker]") {
     TempDir dir;
     std::atomic<int> done{0};
     {
@@ -190,7 +190,7 @@ TEST_CASE("the destructor runs every queued job before it returns") {
 
 using Clock = std::chrono::steady_clock;
 
-TEST_CASE("a lazy write alone commits after the lazy delay, not before") {
+TEST_CASE("a lazy write alone commits after the lazy delay, not before", "[worker]") {
     TempDir dir;
     StorageWorker worker(test::open_store(dir.db()), std::chrono::milliseconds(300));
     std::promise<Clock::time_point> committed;
@@ -207,7 +207,7 @@ TEST_CASE("a lazy write alone commits after the lazy delay, not before") {
     CHECK(count_players(worker) == "1");
 }
 
-TEST_CASE("lazy writes share the COMMIT of the next ordinary write, without waiting") {
+TEST_CASE("lazy writes share the COMMIT of the next ordinary write, without waiting", "[worker]") {
     TempDir dir;
     // A delay no test run reaches: only the ordinary write can make the batch commit.
     StorageWorker worker(test::open_store(dir.db()), std::chrono::hours(1));
@@ -228,7 +228,7 @@ TEST_CASE("lazy writes share the COMMIT of the next ordinary write, without wait
     CHECK(count_players(worker) == "21");
 }
 
-TEST_CASE("a read right after a lazy write sees it, without waiting for the delay") {
+TEST_CASE("a read right after a lazy write sees it, without waiting for the delay", "[worker]") {
     TempDir dir;
     StorageWorker worker(test::open_store(dir.db()), std::chrono::hours(1));
     worker.write_lazy(add("ann"), nullptr);
@@ -237,7 +237,7 @@ TEST_CASE("a read right after a lazy write sees it, without waiting for the dela
     CHECK(Clock::now() - t0 < std::chrono::seconds(20));
 }
 
-TEST_CASE("the destructor commits lazy writes still waiting") {
+TEST_CASE("the destructor commits lazy writes still waiting", "[worker]") {
     TempDir dir;
     std::atomic<int> done{0};
     {

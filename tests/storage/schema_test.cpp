@@ -1,9 +1,11 @@
 // Opening the database: a new file gets the whole schema (user_version 1 or later) with WAL,
 // synchronous=FULL and foreign keys on; reopening migrates nothing and keeps the data; a file of
 // the first release (version 1) is migrated forward with its data; a file from a newer server
-// is refused and left as it was; a rolled-back transaction leaves nothing behind.
+// is refused and left as it was ([sqlite]: the same for PostgreSQL is in postgres_test.cpp);
+// on both backends, a rolled-back transaction leaves nothing behind and foreign keys hold.
 #include <catch2/catch.hpp>
 
+#include "storage/sqlite/sqlite_database.hpp"
 #include "temp_db.hpp"
 
 namespace {
@@ -39,7 +41,7 @@ INSERT INTO revealed_days VALUES ('2026-11-28', 400);
 PRAGMA user_version = 1;
 )sql";
 
-TEST_CASE("a new database has the schema, WAL, synchronous=FULL and foreign keys") {
+TEST_CASE("a new database has the schema, WAL, synchronous=FULL and foreign keys", "[sqlite]") {
     TempDir dir;
     auto store = test::open_store(dir.db());
     Database& db = store->db();
@@ -55,7 +57,7 @@ TEST_CASE("a new database has the schema, WAL, synchronous=FULL and foreign keys
     }
 }
 
-TEST_CASE("Store::open creates the database's folder") {
+TEST_CASE("Store::open creates the database's folder", "[sqlite]") {
     TempDir dir;
     auto store = test::open_store(dir.path() + "/a/b/pinfall.db");
     CHECK(std::filesystem::exists(dir.path() + "/a/b/pinfall.db"));
@@ -69,7 +71,7 @@ TEST_CASE("foreign keys are enforced: a game of an unknown player is a conflict"
     CHECK(store->append_action(12345, 0, "s").is_conflict());
 }
 
-TEST_CASE("reopening an existing database migrates nothing and keeps its data") {
+TEST_CASE("reopening an existing database migrates nothing and keeps its data", "[sqlite]") {
     TempDir dir;
     PlayerId ann = 0;
     int version = 0;
@@ -92,12 +94,12 @@ TEST_CASE("reopening an existing database migrates nothing and keeps its data") 
     }
 }
 
-TEST_CASE("a database of the first release is migrated forward and keeps its data") {
+TEST_CASE("a database of the first release is migrated forward and keeps its data", "[sqlite]") {
     TempDir fresh, dir;
     const int latest = user_version(test::open_store(fresh.db())->db());
     {
         Status st;
-        auto db = Database::open(dir.db(), &st);
+        auto db = SqliteDatabase::open(dir.file(), &st);
         REQUIRE(st.is_ok());
         REQUIRE(db->exec(kSchemaV1).is_ok());
     }
@@ -114,7 +116,7 @@ TEST_CASE("a database of the first release is migrated forward and keeps its dat
     CHECK(store->create_game(again).is_conflict());
 }
 
-TEST_CASE("a database with a newer schema version is refused and left unchanged") {
+TEST_CASE("a database with a newer schema version is refused and left unchanged", "[sqlite]") {
     TempDir dir;
     int newer = 0;
     {
@@ -125,7 +127,7 @@ TEST_CASE("a database with a newer schema version is refused and left unchanged"
     std::string before;
     {
         Status st;
-        auto db = Database::open(dir.db(), &st);
+        auto db = SqliteDatabase::open(dir.file(), &st);
         REQUIRE(st.is_ok());
         REQUIRE(db->exec("PRAGMA user_version = " + std::to_string(newer)).is_ok());
         before = test::query_text(*db, tables);
@@ -137,22 +139,22 @@ TEST_CASE("a database with a newer schema version is refused and left unchanged"
     CHECK_THAT(st.message(), Catch::Contains("newer"));
 
     Status reopened;
-    auto db = Database::open(dir.db(), &reopened);
+    auto db = SqliteDatabase::open(dir.file(), &reopened);
     REQUIRE(reopened.is_ok());
     CHECK(user_version(*db) == newer);
     CHECK(test::query_text(*db, tables) == before);
 }
 
-TEST_CASE("a file that is not a database is refused") {
+TEST_CASE("a file that is not a database is refused", "[sqlite]") {
     TempDir dir;
     {
-        std::FILE* f = std::fopen(dir.db().c_str(), "wb");
+        std::FILE* f = std::fopen(dir.file().c_str(), "wb");
         REQUIRE(f != nullptr);
         std::fputs("this is not an SQLite database, not even a little bit, not at all.......\n", f);
         std::fclose(f);
     }
     Status st;
-    CHECK(Store::open(dir.db(), &st) == nullptr);
+    CHECK(Store::open(dir.file(), &st) == nullptr);
     CHECK(st.code() == Status::Code::kError);
 }
 

@@ -1,6 +1,8 @@
 // Test helpers for storage: a temporary folder (mkdtemp under /tmp, removed with everything in
-// it when the TempDir goes), a Store opened in it, PRAGMA reads and row builders. Also used by
-// server_unit_tests for the storage worker.
+// it when the TempDir goes) with the location of a database for the backend under test (a
+// file in the folder, or a fresh PostgreSQL database: tests/pg/test_cluster.hpp), a Store
+// opened there, one-value queries and row builders. Also used by server_unit_tests for the
+// storage worker.
 #pragma once
 
 #include <catch2/catch.hpp>
@@ -10,6 +12,7 @@
 #include <string>
 
 #include "storage/store.hpp"
+#include "test_cluster.hpp"
 
 namespace pinfall::test {
 
@@ -29,10 +32,15 @@ class TempDir {
     TempDir& operator=(const TempDir&) = delete;
 
     const std::string& path() const { return path_; }
-    std::string db() const { return path_ + "/pinfall.db"; }
+    // The database location under test (Store::open's argument), the same on every call.
+    std::string db() const { return pg_ ? pg_->location() : file(); }
+    // The SQLite file of the folder (for the tests of SQLite itself).
+    std::string file() const { return path_ + "/pinfall.db"; }
 
  private:
     std::string path_;
+    std::unique_ptr<PgTempDatabase> pg_ =
+        testing_postgres() ? std::make_unique<PgTempDatabase>() : nullptr;
 };
 
 // Opens the store at path; the test fails with SQLite's message when it cannot.

@@ -1,8 +1,9 @@
-// Schema migrations, by PRAGMA user_version: migration i takes the database from version i to
-// i + 1 inside one transaction. Never edit a released migration; append a new one.
+// SQLite schema migrations, by PRAGMA user_version: migration i takes the database from version
+// i to i + 1 inside one transaction. Never edit a released migration; append a new one, and
+// the same version to storage/postgres/schema.cpp.
 #include <array>
 
-#include "storage/store.hpp"
+#include "storage/migrations.hpp"
 
 namespace pinfall::storage {
 namespace {
@@ -171,25 +172,6 @@ CREATE INDEX lane_members_by_guest ON lane_members(guest_id) WHERE guest_id IS N
 
 }  // namespace
 
-Status Store::migrate() {
-    Statement version = db_->prepare("PRAGMA user_version");
-    int current = version.step() ? version.int32(0) : 0;
-    version.reset();
-    if (current > static_cast<int>(kMigrations.size())) {
-        return Status::error("database schema version " + std::to_string(current) +
-                             " is newer than this server knows");
-    }
-    for (; current < static_cast<int>(kMigrations.size()); ++current) {
-        if (Status s = begin(); !s.is_ok()) return s;
-        Status s = db_->exec(kMigrations[current]);
-        if (s.is_ok()) s = db_->exec("PRAGMA user_version = " + std::to_string(current + 1));
-        if (!s.is_ok()) {
-            rollback();
-            return s;
-        }
-        if (s = commit(); !s.is_ok()) return s;
-    }
-    return Status::ok();
-}
+std::span<const char* const> sqlite_migrations() { return kMigrations; }
 
 }  // namespace pinfall::storage
