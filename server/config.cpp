@@ -28,6 +28,7 @@ std::string env_to_option(const std::string& env) {
 std::variant<Config, Exit> load_config(int argc, char** argv) {
     Config c;
     std::string clock_start;
+    std::string migrate_from;
     unsigned port = c.port;
     po::options_description desc("pinfall-server options (each also as PINFALL_<NAME>)");
     // clang-format off
@@ -38,6 +39,9 @@ std::variant<Config, Exit> load_config(int argc, char** argv) {
         ("db", po::value(&c.db_path)->default_value(c.db_path),
          "database: sqlite:PATH (or a bare PATH), or a PostgreSQL URI "
          "postgresql://user@host:port/db (password from the URI, PGPASSWORD or ~/.pgpass)")
+        ("migrate-from", po::value(&migrate_from),
+         "copy this database (sqlite:PATH) into the empty --db database, print what was copied "
+         "and exit (no secret needed)")
         ("threads", po::value(&c.threads)->default_value(c.threads), "I/O threads; 0: cores")
         ("secret-file", po::value(&c.secret_file), "file holding the server secret (required)")
         ("log-level", po::value(&c.log_level)->default_value(c.log_level),
@@ -121,6 +125,10 @@ std::variant<Config, Exit> load_config(int argc, char** argv) {
         return Exit{2, "pinfall-server: --budget-window-ms and --sweep-ms must be positive\n"};
     }
     if (!clock_start.empty()) c.clock_start = clock_start;
+    if (!migrate_from.empty()) {
+        c.migrate_from = migrate_from;
+        return c;  // a copy needs no secret
+    }
     if (c.secret_file.empty()) {
         return Exit{2, "pinfall-server: --secret-file is required (make run creates one)\n"};
     }

@@ -19,6 +19,8 @@ struct Config {
     std::string log_level = "info";
     std::string static_dir = "web";
     std::optional<std::string> clock_start;  // RFC 3339 instant the clock starts from
+    // Copy this database (sqlite:PATH) into the empty --db one, then exit (docs/storage.md).
+    std::optional<std::string> migrate_from;
 
     std::size_t max_message_bytes = 8192;
     int max_json_depth = 16;

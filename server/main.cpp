@@ -21,6 +21,7 @@
 #include "server/config.hpp"
 #include "server/net/listener.hpp"
 #include "server/version.hpp"
+#include "storage/copy.hpp"
 
 namespace asio = boost::asio;
 using namespace pinfall::server;
@@ -46,6 +47,33 @@ AddressBudgets::Limits budget_limits(const Config& c) {
     return l;
 }
 
+// --migrate-from: copies one database into another, empty one; prints the rows per table.
+int migrate(const std::string& from_location, const std::string& to_location) {
+    namespace storage = pinfall::storage;
+    storage::Status st;
+    auto from = storage::Store::open(from_location, &st);
+    if (!from) {
+        std::cerr << "pinfall-server: cannot open " << storage::redact_location(from_location)
+                  << ": " << st.message() << "\n";
+        return 1;
+    }
+    auto to = storage::Store::open(to_location, &st);
+    if (!to) {
+        std::cerr << "pinfall-server: cannot open " << storage::redact_location(to_location)
+                  << ": " << st.message() << "\n";
+        return 1;
+    }
+    storage::CopyCounts counts;
+    if (st = storage::copy_database(*from, *to, &counts); !st.is_ok()) {
+        std::cerr << "pinfall-server: copy failed, nothing written: " << st.message() << "\n";
+        return 1;
+    }
+    for (const auto& [table, rows] : counts) std::cout << table << " " << rows << "\n";
+    std::cout << "copied " << storage::redact_location(from_location) << " to "
+              << storage::redact_location(to_location) << "\n";
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -55,6 +83,7 @@ int main(int argc, char** argv) {
         return exit->status;
     }
     const Config& config = std::get<Config>(loaded);
+    if (config.migrate_from) return migrate(*config.migrate_from, config.db_path);
     // Logs go to stderr; stdout carries only the "listening on port N" line for scripts.
     spdlog::set_default_logger(spdlog::stderr_color_mt("pinfall"));
     spdlog::set_level(spdlog::level::from_str(config.log_level));

@@ -25,9 +25,11 @@ as_pg() {
     fi
 }
 
+# PINFALL_PG_FSYNC=on (bench/storage.sh) keeps PostgreSQL's default, fully durable fsync.
 start() {
     as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-        -o "-k $dir -c listen_addresses= -p 5432 -c fsync=off -c max_connections=200" start >/dev/null
+        -o "-k $dir -c listen_addresses= -p 5432 -c fsync=${PINFALL_PG_FSYNC:-off} -c max_connections=200" \
+        start >/dev/null
 }
 
 case "$cmd" in
