@@ -14,7 +14,8 @@ exe="$build/bench/storage/storage_bench"
 reps=${PINFALL_BENCH_REPS:-3}
 
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+pg=$(mktemp -d /tmp/pinfall-pg-bench-XXXXXX)  # directly under /tmp: the user postgres must reach it
+trap 'bash tests/pg/cluster.sh stop "$pg" >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 cmd=("$exe" "--benchmark_repetitions=$reps" --benchmark_report_aggregates_only=true
@@ -25,7 +26,8 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # Google Benchmark's JSON has one "key": value per line; keep the median and cv rows as
 # "run aggregate key value" lines (run names without their /iterations:N and /real_time parts).
-awk '
+figures_of() {
+    awk '
     function value(line) {
         sub(/^[^:]*: */, "", line); sub(/,$/, "", line); gsub(/"/, "", line); return line
     }
@@ -42,7 +44,10 @@ awk '
         if (agg == "median" || agg == "cv") for (k in fields) print run, agg, k, fields[k]
         delete fields; run = ""; agg = ""
     }
-' "$tmp/storage.json" > "$tmp/figures"
+' "$1" > "$2"
+}
+figures_of "$tmp/storage.json" "$tmp/figures"
+figs=$tmp/figures
 if grep -q ' error message ' "$tmp/figures"; then
     echo "storage.sh: a benchmark failed:" >&2
     grep ' error message ' "$tmp/figures" >&2
@@ -51,7 +56,7 @@ fi
 
 # get <run> <aggregate> <key>: one figure, or "?" when absent.
 get() { awk -v r="$1" -v a="$2" -v k="$3" '$1 == r && $2 == a && $3 == k { print $4; f = 1 }
-                                             END { if (!f) print "?" }' "$tmp/figures"; }
+                                             END { if (!f) print "?" }' "$figs"; }
 fmt() { awk -v f="$1" -v x="$2" -v s="${3:-1}" 'BEGIN { printf f, x * s }'; }
 met() { awk -v x="$1" -v op="$2" -v g="$3" \
             'BEGIN { ok = op == "le" ? x <= g : x >= g; print ok ? "yes" : "**no**" }'; }
@@ -141,3 +146,46 @@ echo "the next, as a game room does; the worker commits everything queued meanwh
 echo "transaction (one WAL fsync per COMMIT). BM_SaveFinishedGamesDirect bounds what the worker"
 echo "can reach for whole games: the same INSERTs (one \`games\` row and 60 \`actions\` rows a"
 echo "game) with no queue and no threads."
+
+# The same writes on PostgreSQL: a private cluster (tests/pg/cluster.sh) with its durable
+# defaults (fsync on, synchronous_commit on), reached over its unix socket.
+PINFALL_PG_FSYNC=on bash tests/pg/cluster.sh start "$pg" >&2
+pg_cmd=("$exe" "--benchmark_repetitions=$reps" --benchmark_report_aggregates_only=true
+        '--benchmark_filter=BM_RecordFinishedGames|BM_RankedActions|BM_SaveFinishedGamesDirect|BM_CommitOneWrite'
+        "--benchmark_out=$tmp/pg.json" --benchmark_out_format=json)
+echo "storage.sh: PINFALL_BENCH_PG=<cluster> ${pg_cmd[*]}" >&2
+PINFALL_BENCH_PG="$pg" "${pg_cmd[@]}" >&2
+figures_of "$tmp/pg.json" "$tmp/pgfigures"
+if grep -q ' error message ' "$tmp/pgfigures"; then
+    echo "storage.sh: a PostgreSQL benchmark failed:" >&2
+    grep ' error message ' "$tmp/pgfigures" >&2
+    exit 1
+fi
+figs=$tmp/pgfigures
+echo
+echo "### The same writes on PostgreSQL"
+echo
+echo "PostgreSQL $("$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)/postgres" --version | awk '{print $3}'),"
+echo "a private cluster on the same machine and disk, reached over its unix socket, default"
+echo "durability (\`fsync=on\`, \`synchronous_commit=on\`: a COMMIT returns once its WAL is on"
+echo "disk); same binary, same medians of $reps repetitions, with \`PINFALL_BENCH_PG\` set."
+echo
+echo "| Benchmark | What is timed | Time or rate | Spread | p50 | p99 | Goal | Met |"
+echo "|---|---|---|---|---|---|---|---|"
+for writers in 100 400; do
+    write_row "BM_RecordFinishedGames/writers:$writers" \
+        "\`save_finished_game\` (60 actions) through the StorageWorker, $writers writers" games
+done
+write_row BM_RankedActions/submitters:100 \
+    "\`append_action\` through the StorageWorker, 100 submitters" actions
+echo "| $direct | for reference: the same games saved by one thread straight into the Store," \
+     "200 to a transaction, no worker | $(fmt '%.0f' "$(get $direct median items_per_second)" \
+     | thousands) games/s | $(cv $direct) | - | - | - | - |"
+echo "| $commit | for reference: BEGIN, one small write, COMMIT (the WAL flush a batch pays)" \
+     "| $(fmt '%.1f ms' "$(get $commit median real_time)") | $(cv $commit)" \
+     "| $(fmt '%.1f ms' "$(get $commit median p50_us)" 0.001)" \
+     "| $(fmt '%.1f ms' "$(get $commit median p99_us)" 0.001) | - | - |"
+echo
+echo "Every statement is one round trip to the PostgreSQL server (prepared once, executed with"
+echo "its parameters); a job also pays a SAVEPOINT and a RELEASE, so an appended action costs"
+echo "three round trips inside its batch's transaction."

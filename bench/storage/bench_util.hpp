@@ -4,6 +4,7 @@
 #pragma once
 
 #include <benchmark/benchmark.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -14,27 +15,53 @@
 #include <string>
 #include <vector>
 
+#include "storage/postgres/pg_database.hpp"
+
 namespace pinfall::bench {
 
 using SteadyClock = std::chrono::steady_clock;
 
+// A folder for a SQLite file, or, when PINFALL_BENCH_PG names a PostgreSQL cluster folder
+// (bench/storage.sh starts one with tests/pg/cluster.sh), a new database in that cluster;
+// both removed at the end.
 class TempDir {
  public:
     TempDir() {
         char pattern[] = "/tmp/pinfall-storage-bench-XXXXXX";
         if (!::mkdtemp(pattern)) throw std::runtime_error("mkdtemp failed");
         path_ = pattern;
+        if (const char* pg = std::getenv("PINFALL_BENCH_PG"); pg && *pg) {
+            static int counter = 0;
+            cluster_ = pg;
+            database_ = "bench_" + std::to_string(::getpid()) + "_" + std::to_string(++counter);
+            if (!admin("CREATE DATABASE " + database_).is_ok()) {
+                throw std::runtime_error("cannot create database " + database_);
+            }
+        }
     }
     ~TempDir() {
         std::error_code ec;
         std::filesystem::remove_all(path_, ec);
+        if (!database_.empty()) admin("DROP DATABASE IF EXISTS " + database_ + " WITH (FORCE)");
     }
     TempDir(const TempDir&) = delete;
     TempDir& operator=(const TempDir&) = delete;
-    std::string db() const { return path_ + "/bench.db"; }
+    std::string db() const {
+        return database_.empty() ? path_ + "/bench.db" : location(database_);
+    }
 
  private:
+    std::string location(const std::string& db) const {
+        return "postgresql:///" + db + "?host=" + cluster_ + "&user=postgres";
+    }
+    storage::Status admin(const std::string& sql) const {
+        storage::Status st;
+        auto conn = storage::PgDatabase::open(location("postgres"), &st);
+        return conn ? conn->exec(sql) : st;
+    }
     std::string path_;
+    std::string cluster_;
+    std::string database_;
 };
 
 // splitmix64: a fixed sequence, the same on every standard library.

@@ -33,11 +33,17 @@ std::unique_ptr<Store> open_full(const bench::TempDir& dir, benchmark::State& st
         state.SkipWithError(st.message().c_str());
         return nullptr;
     }
-    storage::Statement sync = store->db().prepare("PRAGMA synchronous");
-    const int level = sync.step() ? sync.int32(0) : -1;
-    state.counters["synchronous"] = level;  // 2 = FULL
-    if (level != 2) state.SkipWithError("synchronous is not FULL");
-    return level == 2 ? std::move(store) : nullptr;
+    // Durable settings only: SQLite synchronous=FULL; PostgreSQL fsync and synchronous_commit on.
+    auto one = [&store](const char* sql) {
+        storage::Statement s = store->db().prepare(sql);
+        return s.step() ? s.text(0) : std::string("?");
+    };
+    const bool durable = store->db().dialect() == storage::Dialect::kSqlite
+                             ? one("PRAGMA synchronous") == "2"
+                             : one("SHOW fsync") == "on" && one("SHOW synchronous_commit") == "on";
+    state.counters["durable"] = durable ? 1 : 0;
+    if (!durable) state.SkipWithError("the database is not set up durably");
+    return durable ? std::move(store) : nullptr;
 }
 
 engine::Action random_action(Random& rnd, int i) {
