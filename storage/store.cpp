@@ -112,6 +112,18 @@ Status Store::commit() {
     return s;
 }
 
+Status Store::savepoint() { return q_->savepoint.run(); }
+Status Store::rollback_to_savepoint() { return q_->rollback_to.run(); }
+Status Store::release_savepoint() { return q_->release.run(); }
+
+Status Store::next_savepoint() {
+    // SQLite runs in-process: two prepared statements are cheapest. PostgreSQL pays a round
+    // trip a statement: both go in one simple query.
+    if (db_->dialect() == Dialect::kPostgres) return db_->exec("RELEASE job; SAVEPOINT job");
+    Status s = q_->release.run();
+    return s.is_ok() ? q_->savepoint.run() : s;
+}
+
 Status Store::rollback() {
     if (!in_transaction_) return Status::error("no transaction is open");
     in_transaction_ = false;

@@ -37,6 +37,14 @@ class Store {
     Status begin();     // BEGIN IMMEDIATE (SQLite), BEGIN (PostgreSQL)
     Status commit();
     Status rollback();
+    // One savepoint at a time inside a transaction, for group commit (a job each):
+    // savepoint() opens it; rollback_to_savepoint() undoes the writes since (it stays open);
+    // release_savepoint() closes it; next_savepoint() closes it and opens the next one, in one
+    // round trip on PostgreSQL (where every statement is one).
+    Status savepoint();
+    Status rollback_to_savepoint();
+    Status release_savepoint();
+    Status next_savepoint();
 
     // Players. name_key is the case-folded name (unique). token_hash: SHA-256 of the token.
     // Returns conflict when the name is taken.

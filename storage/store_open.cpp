@@ -44,6 +44,10 @@ std::unique_ptr<Store> Store::finish_open(std::unique_ptr<Database> db, Status* 
         store->db_->dialect() == Dialect::kSqlite ? "BEGIN IMMEDIATE" : "BEGIN");
     store->q_->commit = store->db_->prepare("COMMIT");
     store->q_->rollback = store->db_->prepare("ROLLBACK");
+    // Prepared once: on SQLite, parsing them for every job cost more than most jobs.
+    store->q_->savepoint = store->db_->prepare("SAVEPOINT job");
+    store->q_->rollback_to = store->db_->prepare("ROLLBACK TO job");
+    store->q_->release = store->db_->prepare("RELEASE job");
     if (*status = store->migrate(); !status->is_ok()) return nullptr;
     if (*status = store->prepare_all(); !status->is_ok()) return nullptr;
     store->lanes_ = std::make_unique<LaneStore>(*store->db_, status);

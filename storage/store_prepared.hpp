@@ -7,7 +7,7 @@
 namespace pinfall::storage {
 
 struct Store::Prepared {
-    Statement begin, commit, rollback;
+    Statement begin, commit, rollback, savepoint, rollback_to, release;
     Statement create_player, player_by_token, player_by_id;
     Statement create_game, append_action, finish_game, game_by_id, daily_attempt, actions_of,
         save_record;

@@ -7,29 +7,10 @@
 
 namespace pinfall::server {
 
-// Runs one write job inside a savepoint of the batch's transaction, so that a job failing alone
-// (a conflict) takes back its own earlier writes instead of committing half of itself. The
-// savepoint statements are prepared once: parsing them for every job cost more than most jobs.
-storage::Status StorageWorker::run_job(const Work& work) {
-    if (storage::Status s = savepoint_.run(); !s.is_ok()) return s;
-    const storage::Status st = work(*store_);
-    if (st.is_ok()) {
-        const storage::Status released = release_.run();
-        return released.is_ok() ? st : storage::Status::error(released.message());
-    }
-    storage::Status undone = rollback_to_.run();
-    if (undone.is_ok()) undone = release_.run();
-    if (st.code() == storage::Status::Code::kError || undone.is_ok()) return st;
-    return storage::Status::error(undone.message());  // the batch cannot be trusted: fail it
-}
-
 StorageWorker::StorageWorker(std::unique_ptr<storage::Store> store,
                              std::chrono::milliseconds lazy_delay)
     : store_(std::move(store)),
       lazy_delay_(lazy_delay),
-      savepoint_(store_->db().prepare("SAVEPOINT job")),
-      release_(store_->db().prepare("RELEASE job")),
-      rollback_to_(store_->db().prepare("ROLLBACK TO job")),
       thread_([this] { loop(); }) {}
 
 StorageWorker::~StorageWorker() { stop(); }
@@ -92,15 +73,35 @@ std::uint64_t StorageWorker::writes() const {
     return writes_;
 }
 
+// Each job runs in a savepoint of the batch's transaction, so that a job failing alone (a
+// conflict) takes back its own earlier writes instead of committing half of itself, while the
+// rest of the batch commits; an error fails the whole batch.
 void StorageWorker::run_writes(std::deque<Job>& jobs) {
     std::vector<storage::Status> results;
     results.reserve(jobs.size());
     storage::Status batch = store_->begin();
-    for (auto& job : jobs) {
-        // A job that fails alone (a conflict, say) is reported to its caller and leaves nothing;
-        // the batch goes on unless the database itself failed.
-        results.push_back(batch.is_ok() ? run_job(job.work) : batch);
-        if (results.back().code() == storage::Status::Code::kError) batch = results.back();
+    if (batch.is_ok()) batch = store_->savepoint();
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        if (!batch.is_ok()) {
+            results.push_back(batch);
+            continue;
+        }
+        results.push_back(jobs[i].work(*store_));
+        const storage::Status& st = results.back();
+        if (st.code() == storage::Status::Code::kError) {
+            batch = st;
+            continue;
+        }
+        if (!st.is_ok()) {
+            if (storage::Status undone = store_->rollback_to_savepoint(); !undone.is_ok()) {
+                batch = results.back() = storage::Status::error(undone.message());
+                continue;
+            }
+        }
+        // This job's savepoint closes and the next one's opens (one round trip).
+        const storage::Status next =
+            i + 1 < jobs.size() ? store_->next_savepoint() : store_->release_savepoint();
+        if (!next.is_ok()) batch = results.back() = storage::Status::error(next.message());
     }
     if (batch.is_ok()) batch = store_->commit();
     if (!batch.is_ok()) {

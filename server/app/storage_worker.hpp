@@ -79,7 +79,6 @@ class StorageWorker {
     void push(Job job, bool lazy);
     void loop();
     void run_writes(std::deque<Job>& jobs);
-    storage::Status run_job(const Work& work);
     void run_read(Job& job);
     // After a failure: true (and the worker unavailable) when the connection is gone.
     bool lost(const storage::Status& st);
@@ -92,7 +91,6 @@ class StorageWorker {
 
     std::unique_ptr<storage::Store> store_;
     const std::chrono::milliseconds lazy_delay_;
-    storage::Statement savepoint_, release_, rollback_to_;
     mutable std::mutex mutex_;
     std::condition_variable wake_;
     std::deque<Job> queue_;
