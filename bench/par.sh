@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Runs the par solver timing (par_bench) pinned to one core and prints the "Par" section of
+# docs/benchmarks.md, in markdown, on stdout. Progress goes to stderr.
+#
+# Usage: bench/par.sh <build dir>   (a Release build with bench/ built; bench/run makes it)
+# Environment: PINFALL_BENCH_CPU      core to pin to (default: the last one)
+#              PINFALL_PAR_GAMES      seeds per ruleset (default: 1000)
+# Every figure printed comes from this run's output; goals are compared, never assumed.
+set -euo pipefail
+
+build=${1:?usage: bench/par.sh <build dir>}
+exe="$build/bench/par_bench"
+[ -x "$exe" ] || { echo "par.sh: $exe not built" >&2; exit 1; }
+cpu=${PINFALL_BENCH_CPU:-$(($(nproc) - 1))}
+games=${PINFALL_PAR_GAMES:-1000}
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+load=$(cut -d' ' -f1-3 /proc/loadavg)
+cmd=(taskset -c "$cpu" "$exe" "$games")
+echo "par.sh: ${cmd[*]}" >&2
+"${cmd[@]}" > "$tmp/par.txt"
+cat "$tmp/par.txt" >&2
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+
+# get <kind> <ruleset> <key>: the value after key on the line "<kind> <ruleset> ...", or "?".
+get() { awk -v k="$1" -v r="$2" -v key="$3" '
+            $1 == k && $2 == r { for (i = 3; i < NF; i += 2) if ($i == key) { print $(i + 1); f = 1 } }
+            END { if (!f) print "?" }' "$tmp/par.txt"; }
+fmt() { awk -v f="$1" -v x="$2" -v s="${3:-1}" 'BEGIN { printf f, x * s }'; }
+met() { awk -v x="$1" -v op="$2" -v g="$3" \
+            'BEGIN { ok = op == "le" ? x <= g : x >= g; print ok ? "yes" : "**no**" }'; }
+cache() { sed -n "s/^$1:[A-Z]*=//p" "$build/CMakeCache.txt"; }
+
+echo "## Par"
+echo
+echo "Measured $(date -u '+%Y-%m-%d %H:%M UTC') on $(nproc) CPUs," \
+     "$(lscpu | grep 'Model name' | sed 's/^Model name: *//')," \
+     "load average $load before the run and $load_after after it; pinned to CPU $cpu."
+echo "Build: $(cache CMAKE_BUILD_TYPE) (\`$(cache CMAKE_CXX_FLAGS_RELEASE)\`)," \
+     "$("$(cache CMAKE_CXX_COMPILER)" --version | head -1); source tree at" \
+     "\`$(git describe --always --dirty)\`."
+echo
+targets=${BENCH_TARGETS:+BENCH_TARGETS=\"$BENCH_TARGETS\" }
+echo "Command: \`${targets}bench/run par\` (it builds the release preset, or only BENCH_TARGETS in it), which runs \`${cmd[*]}\`."
+echo
+echo "Par is the best final score of a game with every card known (docs/rules.md, \"Par and the"
+echo "coach\"), solved exactly by \`engine::ParSolver\`. Seed i of a ruleset is"
+echo "sha256(\"pinfall-par-bench-\" + i), i = 0..$((games - 1)). A game's time is the CPU time of"
+echo "the pinned thread for its 12 deals and its par with the best line (one solver reused), each"
+echo "game timed once after a warm-up; time the core spent on other processes is left out, their"
+echo "cache traffic is not. Every best line was replayed through \`engine::replay\` and ended at"
+echo "exactly par."
+echo
+echo "| Ruleset | Games | Median a game | p99 | Max | Mean | Goal (median and p99) | Met | Mean par | Share of 300s |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
+for rules in sackson strict; do
+    median=$(get par "$rules" median_us)
+    p99=$(get par "$rules" p99_us)
+    worst=$(awk -v a="$median" -v b="$p99" 'BEGIN { print a > b ? a : b }')
+    echo "| $rules | $(get par "$rules" games) | $(fmt '%.2f ms' "$median" 1e-3)" \
+         "| $(fmt '%.2f ms' "$p99" 1e-3) | $(fmt '%.2f ms' "$(get par "$rules" max_us)" 1e-3)" \
+         "| $(fmt '%.2f ms' "$(get par "$rules" mean_us)" 1e-3) | <= 10 ms" \
+         "| $(met "$worst" le 10000) | $(fmt '%.1f' "$(get par "$rules" mean_par)")" \
+         "| $(fmt '%.1f%%' "$(get par "$rules" share_300)" 100) |"
+done
