@@ -28,6 +28,7 @@ struct Globals {
 using Args = std::vector<std::string>;
 
 int run_deal(const Globals& g, const Args& args);
+int run_par(const Globals& g, const Args& args);
 int run_register(const Globals& g, const Args& args);
 int run_play(const Globals& g, const Args& args);
 int run_leaderboard(const Globals& g, const Args& args);
