@@ -1,0 +1,151 @@
+// The coach's search of one rack (docs/rules.md, "Par and the coach"): an exact expectimax over
+// the face-down cards, which the player knows only as a set. Every card turned up (by a play on a
+// pile with cards below, or by the burn) is equally likely to be any card of that set, since a
+// deal is a uniform shuffle; the player's choices maximise, the turns average.
+//
+// A rack's result is worth RackGoal::end[r1][r2], the expected final score of the game when ball
+// 1 of the rack ends with r1 pins down and ball 2 knocks r2 (a strike: end[10][0]); the table of
+// expected future points (engine/coach_table.hpp) fills it in. A goal with single_ball stops at
+// ball 1: end[r1][0] (a bonus ball that is the game's last).
+//
+// Positions are memoised by what decides the future (standing pins, face-up cards, face-down
+// counts, the unseen set, the ball and its r1). A search visits at most `budget` positions;
+// past that it gives up (ok() false) and the caller falls back to sampled_actions below.
+// Pure and deterministic; an Expectimax is a value for one thread at a time.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "engine/action.hpp"
+#include "engine/par_rack.hpp"
+
+namespace pinfall::engine {
+
+// One rack as the player sees it.
+struct HiddenRack {
+    std::array<Card, kPinCount> pins{};  // every pin's card (all are dealt face up)
+    PinMask standing = kAllPins;
+    std::array<Card, kPileCount> face_up{kNoCard, kNoCard, kNoCard};
+    std::array<std::uint8_t, kPileCount> face_down{};
+    std::uint32_t unseen = 0;  // bit c: card c is face down somewhere; order unknown
+    int ball = 1;              // of this rack: 1, or 2 after the burn
+    int r1 = 0;                // pins of ball 1 (ball 2 only)
+    bool operator==(const HiddenRack&) const = default;
+};
+
+struct RackGoal {
+    bool single_ball = false;
+    std::array<std::array<double, kPinCount + 1>, kPinCount + 1> end{};
+    bool operator==(const RackGoal&) const = default;
+};
+
+// An action and the expected final score it leads to.
+struct ActionValue {
+    Action action;
+    double expected = 0;
+};
+
+class Expectimax {
+ public:
+    explicit Expectimax(std::size_t budget = 1u << 21);
+
+    // Starts a search for one rack (its pins, ruleset and goal); keeps what earlier calls for the
+    // same rack and goal learned, so hints on one rack reuse each other's work.
+    void prepare(const HiddenRack& rack, Ruleset ruleset, const RackGoal& goal);
+    // The value of h (maximised over the player's choices). REQUIRES: prepare() for h's rack.
+    double value(const HiddenRack& h);
+    // Every action at h with its value: the legal plays by pile then kGroups order, then the stop.
+    std::vector<ActionValue> actions(const HiddenRack& h);
+    // False once a search ran past the budget; values are then meaningless until prepare().
+    bool ok() const { return !exhausted_; }
+    std::size_t positions() const { return used_; }
+
+    // h after the play of group pins with pile: when a card is turned up, each possible h
+    // (with weight 1/count) goes to f.
+    template <class F>
+    static void after_play(const HiddenRack& h, int pile, PinMask pins, F f);
+    // h after the burn that starts ball 2, each outcome to f with its probability.
+    template <class F>
+    static void after_burn(const HiddenRack& h, F f, double weight = 1, int pile = 0);
+
+ private:
+    double stop_value(const HiddenRack& h);
+    double play_value(const HiddenRack& h, int pile, PinMask pins);
+    std::uint64_t key(const HiddenRack& h) const;
+    double* find(std::uint64_t key, bool* fresh);
+
+    std::size_t budget_;
+    Ruleset ruleset_ = Ruleset::kSackson;
+    PlayRules rules_;
+    RackGoal goal_{};
+    std::array<Card, kPinCount> pins_{};
+    bool exhausted_ = false;
+    std::size_t used_ = 0;
+    std::vector<std::uint64_t> keys_;  // open addressing; 0 marks an empty slot
+    std::vector<double> values_;
+};
+
+// The fallback (engine/coach_sample.cpp): determinisation. The face-down cards are dealt out
+// `samples` times at random, each sample is solved with every card known (par_rack.hpp), and an
+// action is worth the mean over the samples of the best result reachable after it. The samples
+// come from a splitmix64 seeded by what h shows, so the same view always gets the same answer
+// and no hidden card can change it. Returns every action at h (legal plays by pile then kGroups
+// order, then the stop) with its sampled expected final score under goal. Thread-safe.
+std::vector<ActionValue> sampled_actions(const HiddenRack& h, Ruleset ruleset, const RackGoal& goal,
+                                         int samples);
+
+template <class F>
+void Expectimax::after_play(const HiddenRack& h, int pile, PinMask pins, F f) {
+    HiddenRack next = h;
+    next.standing = static_cast<PinMask>(h.standing & ~pins);
+    if (h.face_down[pile] == 0) {
+        next.face_up[pile] = kNoCard;
+        f(next, 1.0);
+        return;
+    }
+    --next.face_down[pile];
+    const double w = 1.0 / std::popcount(h.unseen);
+    for (std::uint32_t u = h.unseen; u; u &= u - 1) {
+        const int c = std::countr_zero(u);
+        next.face_up[pile] = static_cast<Card>(c);
+        next.unseen = h.unseen & ~(1u << c);
+        f(next, w);
+    }
+}
+
+template <class F>
+void Expectimax::after_burn(const HiddenRack& h, F f, double weight, int pile) {
+    if (pile == kPileCount) {
+        HiddenRack b = h;
+        if (b.ball == 1) {
+            b.ball = 2;
+            b.r1 = kPinCount - pin_count(h.standing);
+        }
+        f(b, weight);
+        return;
+    }
+    if (h.face_up[pile] == kNoCard) {
+        after_burn(h, f, weight, pile + 1);
+        return;
+    }
+    HiddenRack next = h;
+    if (h.face_down[pile] == 0) {
+        next.face_up[pile] = kNoCard;
+        after_burn(next, f, weight, pile + 1);
+        return;
+    }
+    --next.face_down[pile];
+    const double w = weight / std::popcount(h.unseen);
+    for (std::uint32_t u = h.unseen; u; u &= u - 1) {
+        const int c = std::countr_zero(u);
+        next.face_up[pile] = static_cast<Card>(c);
+        next.unseen = h.unseen & ~(1u << c);
+        after_burn(next, f, w, pile + 1);
+    }
+}
+
+}  // namespace pinfall::engine
