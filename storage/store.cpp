@@ -30,105 +30,11 @@ DailyResult read_result(const Statement& s) {
                        s.int32(5), s.int32(6), s.int64(7)};
 }
 
-constexpr const char* kGameColumns =
-    "id, player_id, mode, ruleset, seed, day, started_at, finished_at, score, strikes, spares, "
-    "resigned, guest_id, league_id, league_round, league_game, record";
-
-std::string game_query(const char* where) {
-    return std::string("SELECT ") + kGameColumns + " FROM games WHERE " + where;
-}
-
 }  // namespace
 
 Store::Store(std::unique_ptr<Database> db) : db_(std::move(db)) {}
 Store::~Store() = default;
 
-Status Store::prepare_all() {
-    Status s;
-    auto prep = [&](Statement& into, const std::string& sql) {
-        if (!s.is_ok()) return;
-        into = db_->prepare(sql, &s);
-    };
-    Prepared& q = *q_;
-    prep(q.create_player,
-         "INSERT INTO players (name, name_key, token_hash, created_at) VALUES (?, ?, ?, ?) "
-         "RETURNING id");
-    prep(q.player_by_token, "SELECT id, name, created_at FROM players WHERE token_hash = ?");
-    prep(q.player_by_id, "SELECT id, name, created_at FROM players WHERE id = ?");
-    prep(q.create_game,
-         "INSERT INTO games (player_id, mode, ruleset, seed, day, started_at, finished_at, score, "
-         "strikes, spares, resigned, guest_id, league_id, league_round, league_game, id) "
-         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-         "coalesce(?, (SELECT coalesce(max(id), 0) + 1 FROM games))) RETURNING id");
-    prep(q.append_action, "INSERT INTO actions (game_id, idx, action) VALUES (?, ?, ?)");
-    prep(q.save_record, "UPDATE games SET record = ? WHERE id = ?");
-    prep(q.finish_game,
-         "UPDATE games SET score = ?, strikes = ?, spares = ?, resigned = ?, finished_at = ? "
-         "WHERE id = ? AND finished_at IS NULL");
-    prep(q.game_by_id, game_query("id = ?"));
-    prep(q.daily_attempt, game_query("mode = 'daily' AND player_id = ? AND day = ?"));
-    prep(q.actions_of, "SELECT action FROM actions WHERE game_id = ? ORDER BY idx");
-    prep(q.unfinished, game_query("finished_at IS NULL AND mode IN ('daily', 'league')"));
-    const char* results =
-        "SELECT g.id, g.player_id, p.name, g.day, g.score, g.strikes, g.spares, g.finished_at "
-        "FROM games g JOIN players p ON p.id = g.player_id "
-        "WHERE g.mode = 'daily' AND g.finished_at IS NOT NULL";
-    prep(q.daily_results_day, std::string(results) + " AND g.day = ?");
-    prep(q.daily_results_all, results);
-    prep(q.games_of,
-         "SELECT id, mode, day, score, strikes, spares, finished_at FROM games "
-         "WHERE player_id = ? AND finished_at IS NOT NULL ORDER BY finished_at");
-    prep(q.best_ranked,
-         "SELECT g.id, g.player_id, p.name, coalesce(g.day, ''), g.score, g.strikes, g.spares, "
-         "g.finished_at FROM games g JOIN players p ON p.id = g.player_id "
-         "WHERE g.id = (SELECT b.id FROM games b WHERE b.player_id = g.player_id "
-         "AND b.mode IN ('daily', 'league') AND b.finished_at IS NOT NULL "
-         "ORDER BY b.score DESC, b.finished_at ASC, b.id ASC LIMIT 1)");
-    prep(q.totals_since,
-         "SELECT g.player_id, p.name, count(*), sum(g.score) FROM games g "
-         "JOIN players p ON p.id = g.player_id WHERE g.mode IN ('daily', 'league') "
-         "AND g.finished_at >= ? GROUP BY g.player_id, p.name HAVING count(*) >= ?");
-    prep(q.mark_revealed,
-         "INSERT INTO revealed_days (day, revealed_at) VALUES (?, ?) ON CONFLICT DO NOTHING");
-    prep(q.is_revealed, "SELECT 1 FROM revealed_days WHERE day = ?");
-    if (s.is_ok()) s = prepare_ids_and_guests();
-    return s;
-}
-
-// The transaction state is kept here, not left to the backend: PostgreSQL only warns about a
-// BEGIN inside a transaction or a COMMIT outside one, and both are caller bugs on either.
-Status Store::begin() {
-    if (in_transaction_) return Status::error("a transaction is already open");
-    Status s = q_->begin.run();
-    in_transaction_ = s.is_ok();
-    return s;
-}
-
-Status Store::commit() {
-    if (!in_transaction_) return Status::error("no transaction is open");
-    Status s = q_->commit.run();
-    // A failed COMMIT leaves the transaction to roll back (SQLite keeps it open when busy).
-    if (s.is_ok()) in_transaction_ = false;
-    return s;
-}
-
-Status Store::savepoint() { return q_->savepoint.run(); }
-Status Store::rollback_to_savepoint() { return q_->rollback_to.run(); }
-Status Store::release_savepoint() { return q_->release.run(); }
-
-Status Store::next_savepoint() {
-    // SQLite runs in-process: two prepared statements are cheapest. PostgreSQL pays a round
-    // trip a statement: both go in one simple query.
-    if (db_->dialect() == Dialect::kPostgres) return db_->exec("RELEASE job; SAVEPOINT job");
-    Status s = q_->release.run();
-    return s.is_ok() ? q_->savepoint.run() : s;
-}
-
-Status Store::rollback() {
-    if (!in_transaction_) return Status::error("no transaction is open");
-    in_transaction_ = false;
-    return q_->rollback.run();
-}
 
 Status Store::create_player(const std::string& name, const std::string& name_key,
                             const std::string& token_hash, Millis now, PlayerId* id) {

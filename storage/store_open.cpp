@@ -1,4 +1,5 @@
-// Store: opening a location (SQLite file or PostgreSQL URI) and migrating its schema.
+// Store: opening a location (SQLite file or PostgreSQL URI), migrating its schema, preparing
+// its statements.
 #include <filesystem>
 
 #include "storage/migrations.hpp"
@@ -10,6 +11,15 @@ namespace pinfall::storage {
 namespace {
 
 bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
+
+constexpr const char* kGameColumns =
+    "id, player_id, mode, ruleset, seed, day, started_at, finished_at, score, strikes, spares, "
+    "resigned, guest_id, league_id, league_round, league_game, record";
+
+std::string game_query(const char* where) {
+    return std::string("SELECT ") + kGameColumns + " FROM games WHERE " + where;
+}
+
 
 std::unique_ptr<Database> open_database(const std::string& location, Status* status) {
     if (starts_with(location, "postgresql://") || starts_with(location, "postgres://")) {
@@ -55,6 +65,58 @@ std::unique_ptr<Store> Store::finish_open(std::unique_ptr<Database> db, Status* 
     store->leagues_ = std::make_unique<LeagueStore>(*store->db_, status);
     if (!status->is_ok()) return nullptr;
     return store;
+}
+
+Status Store::prepare_all() {
+    Status s;
+    auto prep = [&](Statement& into, const std::string& sql) {
+        if (!s.is_ok()) return;
+        into = db_->prepare(sql, &s);
+    };
+    Prepared& q = *q_;
+    prep(q.create_player,
+         "INSERT INTO players (name, name_key, token_hash, created_at) VALUES (?, ?, ?, ?) "
+         "RETURNING id");
+    prep(q.player_by_token, "SELECT id, name, created_at FROM players WHERE token_hash = ?");
+    prep(q.player_by_id, "SELECT id, name, created_at FROM players WHERE id = ?");
+    prep(q.create_game,
+         "INSERT INTO games (player_id, mode, ruleset, seed, day, started_at, finished_at, score, "
+         "strikes, spares, resigned, guest_id, league_id, league_round, league_game, id) "
+         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+         "coalesce(?, (SELECT coalesce(max(id), 0) + 1 FROM games))) RETURNING id");
+    prep(q.append_action, "INSERT INTO actions (game_id, idx, action) VALUES (?, ?, ?)");
+    prep(q.save_record, "UPDATE games SET record = ? WHERE id = ?");
+    prep(q.finish_game,
+         "UPDATE games SET score = ?, strikes = ?, spares = ?, resigned = ?, finished_at = ? "
+         "WHERE id = ? AND finished_at IS NULL");
+    prep(q.game_by_id, game_query("id = ?"));
+    prep(q.daily_attempt, game_query("mode = 'daily' AND player_id = ? AND day = ?"));
+    prep(q.actions_of, "SELECT action FROM actions WHERE game_id = ? ORDER BY idx");
+    prep(q.unfinished, game_query("finished_at IS NULL AND mode IN ('daily', 'league')"));
+    const char* results =
+        "SELECT g.id, g.player_id, p.name, g.day, g.score, g.strikes, g.spares, g.finished_at "
+        "FROM games g JOIN players p ON p.id = g.player_id "
+        "WHERE g.mode = 'daily' AND g.finished_at IS NOT NULL";
+    prep(q.daily_results_day, std::string(results) + " AND g.day = ?");
+    prep(q.daily_results_all, results);
+    prep(q.games_of,
+         "SELECT id, mode, day, score, strikes, spares, finished_at FROM games "
+         "WHERE player_id = ? AND finished_at IS NOT NULL ORDER BY finished_at");
+    prep(q.best_ranked,
+         "SELECT g.id, g.player_id, p.name, coalesce(g.day, ''), g.score, g.strikes, g.spares, "
+         "g.finished_at FROM games g JOIN players p ON p.id = g.player_id "
+         "WHERE g.id = (SELECT b.id FROM games b WHERE b.player_id = g.player_id "
+         "AND b.mode IN ('daily', 'league') AND b.finished_at IS NOT NULL "
+         "ORDER BY b.score DESC, b.finished_at ASC, b.id ASC LIMIT 1)");
+    prep(q.totals_since,
+         "SELECT g.player_id, p.name, count(*), sum(g.score) FROM games g "
+         "JOIN players p ON p.id = g.player_id WHERE g.mode IN ('daily', 'league') "
+         "AND g.finished_at >= ? GROUP BY g.player_id, p.name HAVING count(*) >= ?");
+    prep(q.mark_revealed,
+         "INSERT INTO revealed_days (day, revealed_at) VALUES (?, ?) ON CONFLICT DO NOTHING");
+    prep(q.is_revealed, "SELECT 1 FROM revealed_days WHERE day = ?");
+    if (s.is_ok()) s = prepare_ids_and_guests();
+    return s;
 }
 
 // Each missing migration runs in its own transaction with the version it reaches. On
