@@ -5,6 +5,7 @@
 # Usage: bench/par.sh <build dir>   (a Release build with bench/ built; bench/run makes it)
 # Environment: PINFALL_BENCH_CPU      core to pin to (default: the last one)
 #              PINFALL_PAR_GAMES      seeds per ruleset (default: 1000)
+#              PINFALL_COACH_GAMES    coach games per ruleset, 0 for none (default: 1000)
 # Every figure printed comes from this run's output; goals are compared, never assumed.
 set -euo pipefail
 
@@ -43,7 +44,7 @@ echo "Build: $(cache CMAKE_BUILD_TYPE) (\`$(cache CMAKE_CXX_FLAGS_RELEASE)\`)," 
      "\`$(git describe --always --dirty)\`."
 echo
 targets=${BENCH_TARGETS:+BENCH_TARGETS=\"$BENCH_TARGETS\" }
-echo "Command: \`${targets}bench/run par\` (it builds the release preset, or only BENCH_TARGETS in it), which runs \`${cmd[*]}\`."
+echo "Command: \`${targets}bench/run par\` (it builds the release preset, or only BENCH_TARGETS in it), which runs \`${cmd[*]}\` and the coach's games below."
 echo
 echo "Par is the best final score of a game with every card known (docs/rules.md, \"Par and the"
 echo "coach\"), solved exactly by \`engine::ParSolver\`. Seed i of a ruleset is"
@@ -65,3 +66,32 @@ for rules in sackson strict; do
          "| $(met "$worst" le 10000) | $(fmt '%.1f' "$(get par "$rules" mean_par)")" \
          "| $(fmt '%.1f%%' "$(get par "$rules" share_300)" 100) |"
 done
+
+coach_exe="$build/bench/par_coach"
+coach_games=${PINFALL_COACH_GAMES:-1000}
+if [ -x "$coach_exe" ] && [ "$coach_games" -gt 0 ]; then
+    coach_cmd=(taskset -c "$cpu" "$coach_exe" games "$coach_games")
+    echo "par.sh: ${coach_cmd[*]}" >&2
+    "${coach_cmd[@]}" > "$tmp/coach.txt"
+    cat "$tmp/coach.txt" >&2
+    cat "$tmp/coach.txt" >> "$tmp/par.txt"
+    echo
+    echo "The coach (\`engine::Coach\`, docs/rules.md \"Par and the coach\"), measured by"
+    echo "\`${coach_cmd[*]}\`: on the first $coach_games seeds above, a game played by the"
+    echo "coach's top hint at every turn, seeing only what the player sees; one Coach per game (it"
+    echo "reuses a rack's search between that rack's hints). A hint's time is the CPU time of"
+    echo "\`Coach::hints\`; a fallback is a hint whose exact search ran past its budget and was"
+    echo "answered by sampling. % of par is the mean score over the mean par."
+    echo
+    echo "| Ruleset | Games | Mean score | Mean par | % of par | Mean of score/par | Hint median | Hint p99 | Goal p99 | Met | Hints | Fallbacks |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+    for rules in sackson strict; do
+        hp99=$(get coach "$rules" hint_p99_us)
+        echo "| $rules | $(get coach "$rules" games) | $(fmt '%.1f' "$(get coach "$rules" mean_score)")" \
+             "| $(fmt '%.1f' "$(get coach "$rules" mean_par)") | $(fmt '%.1f%%' "$(get coach "$rules" pct_par)")" \
+             "| $(fmt '%.1f%%' "$(get coach "$rules" mean_pct)")" \
+             "| $(fmt '%.2f ms' "$(get coach "$rules" hint_median_us)" 1e-3)" \
+             "| $(fmt '%.2f ms' "$hp99" 1e-3) | <= 50 ms | $(met "$hp99" le 50000)" \
+             "| $(get coach "$rules" hints) | $(get coach "$rules" fallbacks) |"
+    done
+fi
