@@ -59,7 +59,7 @@ echo "|---|---|---|---|---|---|---|---|---|---|"
 for rules in sackson strict; do
     median=$(get par "$rules" median_us)
     p99=$(get par "$rules" p99_us)
-    worst=$(awk -v a="$median" -v b="$p99" 'BEGIN { print a > b ? a : b }')
+    worst=$(awk -v a="$median" -v b="$p99" 'BEGIN { print (a + 0 > b + 0 ? a : b) }')
     echo "| $rules | $(get par "$rules" games) | $(fmt '%.2f ms' "$median" 1e-3)" \
          "| $(fmt '%.2f ms' "$p99" 1e-3) | $(fmt '%.2f ms' "$(get par "$rules" max_us)" 1e-3)" \
          "| $(fmt '%.2f ms' "$(get par "$rules" mean_us)" 1e-3) | <= 10 ms" \
