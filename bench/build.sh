@@ -22,7 +22,7 @@ seconds() {
     local TIMEFORMAT='%R %U %S'
     { time "$@" >>"$tmp/log" 2>&1; } 2>"$tmp/times" ||
         { echo "build.sh: failed: $*" >&2; tail -30 "$tmp/log" >&2; exit 1; }
-    awk '{ printf "%.0f %.0f", $1, $2 + $3 }' "$tmp/times"
+    awk '{ printf "%.0f %.0f\n", $1, $2 + $3 }' "$tmp/times"
 }
 mmss() { printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); }
 load() { cut -d' ' -f1-3 /proc/loadavg; }
