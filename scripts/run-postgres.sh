@@ -37,13 +37,5 @@ if ! as_pg "$bin/psql" -h "$dir" -U postgres -d postgres -tAc \
         "SELECT 1 FROM pg_database WHERE datname = 'pinfall'" | grep -q 1; then
     as_pg "$bin/createdb" -h "$dir" -U postgres pinfall
 fi
-mkdir -p var
-if [ ! -s var/secret ]; then
-    umask 077
-    od -An -N32 -tx1 /dev/urandom | tr -d ' \n' > var/secret
-    echo >> var/secret
-fi
-echo "Pinfall on http://localhost:${port}, database ${uri} (Ctrl-C stops the server;"
-echo "scripts/run-postgres.sh stop stops PostgreSQL)"
-exec "${build_dir}/server/pinfall-server" --port "${port}" --secret-file var/secret \
-    --db "${uri}" --static-dir web
+echo "Database ${uri} (scripts/run-postgres.sh stop stops PostgreSQL)"
+exec bash scripts/run.sh "${build_dir}" "${port}" "${uri}"

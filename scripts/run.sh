@@ -2,10 +2,11 @@
 # Starts pinfall-server from a build directory with the embedded SQLite default and the browser
 # client, creating the local secret on first use (32 random bytes as hex, docs/rules.md,
 # "Seeds, commitments and reveals").
-# Usage: scripts/run.sh BUILD_DIR [PORT]
+# Usage: scripts/run.sh BUILD_DIR [PORT] [DB]   (DB: --db's value, default var/pinfall.db)
 set -euo pipefail
 build_dir=${1:?build directory}
 port=${2:-8080}
+db=${3:-var/pinfall.db}
 cd "$(dirname "$0")/.."
 mkdir -p var
 if [ ! -s var/secret ]; then
@@ -16,4 +17,4 @@ if [ ! -s var/secret ]; then
 fi
 echo "Pinfall on http://localhost:${port} (Ctrl-C stops it)"
 exec "${build_dir}/server/pinfall-server" --port "${port}" --secret-file var/secret \
-    --db var/pinfall.db --static-dir web
+    --db "${db}" --static-dir web
