@@ -171,6 +171,12 @@ CREATE INDEX games_by_guest ON games(guest_id) WHERE guest_id IS NOT NULL;
 CREATE INDEX lanes_by_owner_guest ON lanes(owner_guest) WHERE owner_guest IS NOT NULL;
 CREATE INDEX lane_members_by_guest ON lane_members(guest_id) WHERE guest_id IS NOT NULL;
 )sql",
+    // 7: par of every finished game; a revealed day's par and best line.
+    R"sql(
+ALTER TABLE games ADD COLUMN par integer CHECK (par BETWEEN 0 AND 300);
+ALTER TABLE revealed_days ADD COLUMN par integer CHECK (par BETWEEN 0 AND 300);
+ALTER TABLE revealed_days ADD COLUMN par_line text;
+)sql",
 };
 
 }  // namespace

@@ -168,6 +168,14 @@ CREATE INDEX games_by_guest ON games(guest_id) WHERE guest_id IS NOT NULL;
 CREATE INDEX lanes_by_owner_guest ON lanes(owner_guest) WHERE owner_guest IS NOT NULL;
 CREATE INDEX lane_members_by_guest ON lane_members(guest_id) WHERE guest_id IS NOT NULL;
 )sql",
+    // 7: par (docs/rules.md "Par and the coach") stored with every finished game, computed
+    // off the hot path: practice games when they finish, ranked games at their reveal; a
+    // revealed day keeps its par and best line (a record).
+    R"sql(
+ALTER TABLE games ADD COLUMN par INTEGER CHECK (par BETWEEN 0 AND 300);
+ALTER TABLE revealed_days ADD COLUMN par INTEGER CHECK (par BETWEEN 0 AND 300);
+ALTER TABLE revealed_days ADD COLUMN par_line TEXT;
+)sql",
 };
 
 }  // namespace
