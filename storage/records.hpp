@@ -44,6 +44,7 @@ struct GameRow {
     int strikes = 0;
     int spares = 0;
     bool resigned = false;
+    std::optional<int> par;  // stored once computed (practice: at the end; ranked: at the reveal)
 };
 
 struct GuestRow {
@@ -72,6 +73,7 @@ struct PlayedGame {
     int strikes = 0;
     int spares = 0;
     Millis finished_at = 0;
+    std::optional<int> par;
 };
 
 // A player's ranked games over a period, for the best-average board.

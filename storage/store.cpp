@@ -140,6 +140,7 @@ GameRow Store::read_game(Statement& s) {
         g.league_game = s.int32(15);
     }
     if (!s.is_null(16)) g.stored_record = s.text(16);
+    if (!s.is_null(17)) g.par = s.int32(17);
     return g;
 }
 
@@ -218,7 +219,8 @@ std::vector<PlayedGame> Store::games_of(PlayerId player) {
     std::vector<PlayedGame> out;
     while (s.step()) {
         out.push_back(PlayedGame{s.int64(0), parse_mode(s.text(1)), s.text(2), s.int32(3),
-                                 s.int32(4), s.int32(5), s.int64(6)});
+                                 s.int32(4), s.int32(5), s.int64(6), std::nullopt});
+        if (!s.is_null(7)) out.back().par = s.int32(7);
     }
     s.reset();
     return out;

@@ -99,6 +99,15 @@ class Store {
     Status mark_revealed(const std::string& day, Millis at);
     bool is_revealed(const std::string& day);
 
+    // Par (docs/rules.md "Par and the coach"; store_par.cpp). set_game_par: not_found when no
+    // game has that id. reveal_day_par: the day's par and best line (a record) on its
+    // revealed_days row (made when missing), and par on every daily game of that day (all
+    // share the day's seed), so an attempt ended at the reveal gets it whenever it is written.
+    Status set_game_par(GameRowId game, int par);
+    Status reveal_day_par(const std::string& day, int par, const std::string& line, Millis now);
+    // The revealed day's par and best line; nullopt when the day has none stored.
+    std::optional<std::pair<int, std::string>> day_par(const std::string& day);
+
     Database& db() { return *db_; }
     LaneStore& lanes() { return *lanes_; }
     LeagueStore& leagues() { return *leagues_; }
@@ -109,6 +118,7 @@ class Store {
     Status migrate();
     Status prepare_all();
     Status prepare_ids_and_guests();
+    Status prepare_par();
     GameRow read_game(Statement& s);
     Status load_actions(GameRow& row);
 

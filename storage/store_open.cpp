@@ -14,7 +14,7 @@ bool starts_with(const std::string& s, const char* prefix) { return s.rfind(pref
 
 constexpr const char* kGameColumns =
     "id, player_id, mode, ruleset, seed, day, started_at, finished_at, score, strikes, spares, "
-    "resigned, guest_id, league_id, league_round, league_game, record";
+    "resigned, guest_id, league_id, league_round, league_game, record, par";
 
 std::string game_query(const char* where) {
     return std::string("SELECT ") + kGameColumns + " FROM games WHERE " + where;
@@ -100,7 +100,7 @@ Status Store::prepare_all() {
     prep(q.daily_results_day, std::string(results) + " AND g.day = ?");
     prep(q.daily_results_all, results);
     prep(q.games_of,
-         "SELECT id, mode, day, score, strikes, spares, finished_at FROM games "
+         "SELECT id, mode, day, score, strikes, spares, finished_at, par FROM games "
          "WHERE player_id = ? AND finished_at IS NOT NULL ORDER BY finished_at");
     prep(q.best_ranked,
          "SELECT g.id, g.player_id, p.name, coalesce(g.day, ''), g.score, g.strikes, g.spares, "
@@ -116,6 +116,7 @@ Status Store::prepare_all() {
          "INSERT INTO revealed_days (day, revealed_at) VALUES (?, ?) ON CONFLICT DO NOTHING");
     prep(q.is_revealed, "SELECT 1 FROM revealed_days WHERE day = ?");
     if (s.is_ok()) s = prepare_ids_and_guests();
+    if (s.is_ok()) s = prepare_par();
     return s;
 }
 

@@ -15,6 +15,8 @@ struct Store::Prepared {
         is_revealed, best_ranked, totals_since, create_guest, guests, max_game_id;
     // store_ids.cpp
     Statement reservation, reserve, guest_games, expire_guests;
+    // store_par.cpp
+    Statement set_game_par, set_day_par, day_games_par, day_par;
 };
 
 }  // namespace pinfall::storage
