@@ -96,6 +96,12 @@ int average_used(std::optional<int> league_average, std::optional<int> daily_ave
     return entering_average;
 }
 
+HandicapDefaults handicap_defaults(Ruleset ruleset) {
+    // bench/league_handicap 200 (docs/rules.md): coach mean 181.0 sackson, 140.5 strict;
+    // mixed-policy mean 123.7 sackson, 106.5 strict.
+    return ruleset == Ruleset::kStrict ? HandicapDefaults{150, 100} : HandicapDefaults{190, 120};
+}
+
 int blind_score(int average) { return std::max(0, average - kBlindOffset); }
 
 PairingResult score_pairing(const LeagueRules& rules, const SideInput& a,

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/league_schedule.hpp"
+#include "engine/ruleset.hpp"
 
 namespace pinfall::engine {
 
@@ -28,6 +29,17 @@ struct LeagueRules {
     std::optional<int> vacancy_score;
     bool operator==(const LeagueRules&) const = default;
 };
+
+// Defaults for a new league's handicap basis and entering average, fitted to the ruleset's
+// scores (docs/rules.md, "Averages and handicap"; measured by bench/league_handicap.cpp): the
+// basis is the coach's mean score rounded up to a multiple of 10 (as ten-pin's 220 sits above
+// nearly every league average), the entering average the mean of a player halfway between a
+// greedy player and the coach, rounded down to a multiple of 10.
+struct HandicapDefaults {
+    int basis = 0;
+    int entering_average = 0;
+};
+HandicapDefaults handicap_defaults(Ruleset ruleset);
 
 // True when 1 <= games_per_round <= kMaxGamesPerRound, 0 <= handicap_percent <= 100 and the
 // basis, entering average and vacancy score (when set) are within 0..kMaxGameScore.

@@ -58,7 +58,7 @@ std::optional<RequestBody> decode_group_request(std::string_view type, const jso
     if (type == "league_create") {
         only_fields(obj, {"name", "ruleset", "rounds", "games_per_round", "round_days",
                           "start_date", "scoring", "handicap_percent", "handicap_basis",
-                          "entering_average", "vacancy_score"});
+                          "entering_average", "vacancy_score", "secretary_bowls"});
         LeagueCreate c;
         c.name = *get_string(obj, "name", true);
         if (const auto* r = get_string(obj, "ruleset", false)) c.ruleset = *r;
@@ -70,8 +70,12 @@ std::optional<RequestBody> decode_group_request(std::string_view type, const jso
         opt_int("games_per_round", &c.games_per_round, 1, 10);
         opt_int("round_days", &c.round_days, 1, 365);
         opt_int("handicap_percent", &c.handicap_percent, 0, 100);
-        opt_int("handicap_basis", &c.handicap_basis, 0, 300);
-        opt_int("entering_average", &c.entering_average, 0, 300);
+        if (obj.contains("handicap_basis")) {
+            c.handicap_basis = static_cast<int>(get_int(obj, "handicap_basis", 0, 300));
+        }
+        if (obj.contains("entering_average")) {
+            c.entering_average = static_cast<int>(get_int(obj, "entering_average", 0, 300));
+        }
         if (obj.contains("vacancy_score")) {
             c.vacancy_score = static_cast<int>(get_int(obj, "vacancy_score", 0, 300));
         }
@@ -81,11 +85,23 @@ std::optional<RequestBody> decode_group_request(std::string_view type, const jso
             }
             c.handicap = *s == "handicap";
         }
+        if (const auto b = obj.find("secretary_bowls"); b != obj.end()) {
+            if (!b->is_boolean()) {
+                throw Refusal{code::kBadRequest, "secretary_bowls must be true or false"};
+            }
+            c.secretary_bowls = b->get<bool>();
+        }
         return c;
     }
     if (type == "league_join") {
         only_fields(obj, {"code"});
         return LeagueJoin{*get_string(obj, "code", true)};
+    }
+    if (type == "league_list") {
+        only_fields(obj, {});
+        LeagueGet g;
+        g.view = LeagueView::kMine;
+        return g;
     }
     if (type == "league" || type == "league_standings" || type == "league_round") {
         only_fields(obj, {"league", "round"});

@@ -212,6 +212,14 @@ std::string encode_snapshot(Re re, const GameRef& game, std::uint64_t version,
     w.begin_object().key("type").value("game");
     write_re(w, re);
     write_game_ref(w, game);
+    if (game.league) {
+        w.key("league").begin_object();
+        w.key("league").value(game.league->league);
+        w.key("round").value(game.league->round);
+        w.key("game").value(game.league->game);
+        w.key("commitment").value(game.league->commitment);
+        w.end_object();
+    }
     w.key("version").value(version);
     write_state(w, view);
     write_sheet(w, view.sheet, view.resigned);

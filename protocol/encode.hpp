@@ -35,9 +35,19 @@ struct Reveal {
 };
 
 // Identifies a game and its mode in game and update messages.
+// Which league game a game is (docs/protocol.md "Leagues"): sent in its snapshots, with the
+// commitment (SHA-256 of its seed, hex) published while the round is open.
+struct LeagueGameRef {
+    std::int64_t league = 0;
+    int round = 0;
+    int game = 0;
+    std::string commitment;
+};
+
 struct GameRef {
     GameId id = 0;
     std::string_view mode;  // "practice"
+    const LeagueGameRef* league = nullptr;  // league games only; snapshots write it
 };
 
 std::string encode_welcome(Re re, const Welcome& w);

@@ -48,6 +48,7 @@ void write_side(JsonWriter& w, const LeagueSideResult& s) {
 
 std::string encode_league(Re re, const LeagueDetail& m) {
     JsonWriter w = start("league", re);
+    if (m.change) w.key("change").value(*m.change);
     w.key("league").value(m.id);
     w.key("name").value(m.name);
     w.key("secretary");
@@ -71,6 +72,12 @@ std::string encode_league(Re re, const LeagueDetail& m) {
         w.key("player");
         write_player(w, mem.player);
         w.key("removed_from_round").value(mem.removed_from_round);
+        w.key("average").begin_object();
+        w.key("value").value(mem.average);
+        w.key("source").value(mem.average_source);
+        w.key("games").value(mem.average_games);
+        w.end_object();
+        w.key("handicap").value(mem.handicap);
         w.end_object();
     }
     w.end_array();
@@ -95,6 +102,35 @@ std::string encode_league(Re re, const LeagueDetail& m) {
             w.end_object();
         }
         w.end_array();
+        w.key("commitments").begin_array();
+        for (const auto& c : r.commitments) w.value(c);
+        w.end_array();
+        w.key("seeds");
+        if (r.seeds.empty()) {
+            w.null();
+        } else {
+            w.begin_array();
+            for (const auto& seed : r.seeds) w.value(seed);
+            w.end_array();
+        }
+        w.key("progress");
+        if (r.progress) {
+            w.begin_array();
+            for (const auto& line : *r.progress) {
+                w.begin_object();
+                w.key("player");
+                write_player(w, line.player);
+                w.key("games").begin_array();
+                for (const auto& g : line.games) w.value(g);
+                w.end_array();
+                w.end_object();
+            }
+            w.end_array();
+            w.key("not_started").value(r.not_started);
+        } else {
+            w.null();
+            w.key("not_started").null();
+        }
         w.end_object();
     }
     w.end_array();
@@ -102,6 +138,26 @@ std::string encode_league(Re re, const LeagueDetail& m) {
     w.key("member").value(m.you_member);
     w.key("secretary").value(m.you_secretary);
     w.end_object();
+    return w.end_object().take();
+}
+
+std::string encode_league_list(Re re, const std::vector<LeagueSummary>& leagues) {
+    JsonWriter w = start("league_list", re);
+    w.key("leagues").begin_array();
+    for (const auto& l : leagues) {
+        w.begin_object();
+        w.key("league").value(l.id);
+        w.key("name").value(l.name);
+        w.key("status").value(l.status);
+        w.key("secretary");
+        write_player(w, l.secretary);
+        w.key("you").begin_object();
+        w.key("member").value(l.you_member);
+        w.key("secretary").value(l.you_secretary);
+        w.end_object();
+        w.end_object();
+    }
+    w.end_array();
     return w.end_object().take();
 }
 

@@ -14,11 +14,24 @@ namespace pinfall::protocol {
 struct LeagueMemberInfo {
     PlayerRef player;
     std::optional<int> removed_from_round;
+    // The average the member's next round uses: "league" (over `average_games` games of closed
+    // rounds), "daily" or "entering"; and the handicap it gives (handicap leagues only).
+    int average = 0;
+    std::string average_source;
+    int average_games = 0;
+    std::optional<int> handicap;
 };
 
 struct LeaguePairingInfo {
     PlayerRef a;
     std::optional<PlayerRef> b;  // empty: a bye
+};
+
+// Where one member stands in an open round: each game "finished", "playing" or "none" (not
+// started), game 1 first.
+struct LeagueProgressLine {
+    PlayerRef player;
+    std::vector<std::string> games;
 };
 
 struct LeagueRoundInfo {
@@ -27,9 +40,19 @@ struct LeagueRoundInfo {
     std::string closes_at;
     std::string status;  // "upcoming", "open", "closed"
     std::vector<LeaguePairingInfo> pairings;
+    // SHA-256 of each game's seed (hex), game 1 first; the seeds themselves (hex) once the
+    // round is closed, else empty (sent as null).
+    std::vector<std::string> commitments;
+    std::vector<std::string> seeds;
+    // Open rounds only (else null): every scheduled member's games, and how many of them are
+    // not started (they would become blinds if the round closed now).
+    std::optional<std::vector<LeagueProgressLine>> progress;
+    int not_started = 0;
 };
 
 struct LeagueDetail {
+    // Set on pushes only (no `re`): what changed, e.g. "join" (docs/protocol.md "Leagues").
+    std::optional<std::string> change;
     std::int64_t id = 0;
     std::string name;
     PlayerRef secretary;
@@ -80,7 +103,18 @@ struct LeagueRoundResults {
     std::vector<std::pair<LeagueSideResult, LeagueSideResult>> pairings;
 };
 
+// One line of `league_list`: a league the player is secretary or member of.
+struct LeagueSummary {
+    std::int64_t id = 0;
+    std::string name;
+    std::string status;  // "forming", "running", "ended"
+    PlayerRef secretary;
+    bool you_member = false;
+    bool you_secretary = false;
+};
+
 std::string encode_league(Re re, const LeagueDetail& m);
+std::string encode_league_list(Re re, const std::vector<LeagueSummary>& leagues);
 std::string encode_league_standings(Re re, std::int64_t league,
                                     const std::vector<StandingLine>& lines);
 std::string encode_league_round(Re re, std::int64_t league, const LeagueRoundResults& m);

@@ -107,14 +107,17 @@ struct LeagueCreate {
     std::string start_date;
     bool handicap = false;
     int handicap_percent = 90;
-    int handicap_basis = 220;
-    int entering_average = 150;
+    // Absent: the ruleset's defaults (engine::handicap_defaults).
+    std::optional<int> handicap_basis;
+    std::optional<int> entering_average;
     std::optional<int> vacancy_score;
+    bool secretary_bowls = false;  // the secretary is its first member at once
 };
 struct LeagueJoin {
     std::string code;
 };
-enum class LeagueView { kDetail, kStandings, kRound };
+// kMine: `league_list`, the leagues of the logged-in player (league is 0).
+enum class LeagueView { kDetail, kStandings, kRound, kMine };
 struct LeagueGet {
     std::int64_t league = 0;
     LeagueView view = LeagueView::kDetail;

@@ -16,5 +16,13 @@ if [ ! -s var/secret ]; then
     echo "Created var/secret (keep it: daily seeds are derived from it)."
 fi
 echo "Pinfall on http://localhost:${port} (Ctrl-C stops it)"
+# Phones join lanes and leagues over the local network: the server listens on every address,
+# so print the ones a phone on the same Wi-Fi can open (IPv4, not loopback).
+for ip in $(hostname -I 2>/dev/null || true); do
+    case "$ip" in
+        127.*|*:*) ;;
+        *) echo "  on this network (phones): http://${ip}:${port}" ;;
+    esac
+done
 exec "${build_dir}/server/pinfall-server" --port "${port}" --secret-file var/secret \
     --db "${db}" --static-dir web

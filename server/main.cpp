@@ -121,7 +121,12 @@ int main(int argc, char** argv) {
     }
     StorageWorker storage_worker(std::move(store));
 
-    RoomContext rooms{metrics, storage_worker, clock, [&leaderboards](const FinishedGame& g) {
+    LeagueNews league_news(storage_worker, clock, config.secret);
+    RoomContext rooms{metrics, storage_worker, clock,
+                      [&leaderboards, &league_news](const FinishedGame& g) {
+                          if (g.row.mode == pinfall::storage::GameMode::kLeague && g.row.league) {
+                              league_news.announce(*g.row.league, "game_finished");
+                          }
                           if (g.row.mode != pinfall::storage::GameMode::kDaily || !g.row.player) return;
                           leaderboards.add(BoardLine{g.row.id, *g.row.player, g.player_name,
                                                      g.row.score, g.row.strikes, g.row.spares,
@@ -132,9 +137,9 @@ int main(int argc, char** argv) {
     LaneDirectory lanes(ioc, rooms);
     GuestBook guest_book(rooms, guests);
     AddressBudgets budgets(budget_limits(config));
-    Services services{registry,   metrics, clock,       storage_worker, leaderboards,
-                      lanes,      guest_book, budgets, kServerName,    config.secret,
-                      config.max_json_depth};
+    Services services{registry,   metrics,    clock,   storage_worker, leaderboards,
+                      lanes,      guest_book, budgets, league_news,    kServerName,
+                      config.secret, config.max_json_depth};
     Queries queries(services);
     LeagueService league_service(services, queries);
     auto keeper = std::make_shared<DayKeeper>(asio::make_strand(ioc), services);

@@ -23,6 +23,12 @@ LeagueStore::LeagueStore(Database& db, Status* status) : db_(db) {
     prep(by_code_, std::string("SELECT ") + kColumns + " FROM leagues WHERE invite_code = ?");
     prep(running_, std::string("SELECT ") + kColumns +
                        " FROM leagues WHERE started_at IS NOT NULL AND ended_at IS NULL");
+    prep(of_player_,
+         std::string("SELECT ") + kColumns +
+             ", (SELECT name FROM players p WHERE p.id = leagues.secretary), "
+             "CASE WHEN EXISTS (SELECT 1 FROM league_members m WHERE m.league_id = leagues.id "
+             "AND m.player_id = ?) THEN 1 ELSE 0 END FROM leagues WHERE secretary = ? OR id IN "
+             "(SELECT league_id FROM league_members WHERE player_id = ?) ORDER BY id DESC LIMIT ?");
     prep(members_,
          "SELECT m.player_id, p.name, m.seat, m.removed_from_round FROM league_members m "
          "JOIN players p ON p.id = m.player_id WHERE m.league_id = ? ORDER BY m.seat");
@@ -51,6 +57,10 @@ LeagueStore::LeagueStore(Database& db, Status* status) : db_(db) {
     prep(scores_,
          "SELECT player_id, league_round, league_game, score FROM games WHERE mode = 'league' "
          "AND league_id = ? AND finished_at IS NOT NULL");
+    prep(in_play_,
+         "SELECT player_id, league_round, league_game FROM games WHERE mode = 'league' "
+         "AND league_id = ? AND finished_at IS NULL "
+         "ORDER BY league_round, league_game, player_id");
     prep(unfinished_,
          "SELECT id FROM games WHERE mode = 'league' AND league_id = ? AND league_round = ? "
          "AND finished_at IS NULL");
@@ -81,6 +91,20 @@ LeagueRow LeagueStore::read(Statement& s) {
     if (!s.is_null(16)) r.ended_at = s.int64(16);
     r.created_at = s.int64(17);
     return r;
+}
+
+std::vector<PlayerLeague> LeagueStore::of_player(PlayerId player, int limit) {
+    of_player_.bind(1, player).bind(2, player).bind(3, player).bind(4, limit);
+    std::vector<PlayerLeague> out;
+    while (of_player_.step()) {
+        PlayerLeague l;
+        l.league = read(of_player_);
+        l.secretary_name = of_player_.is_null(18) ? "" : of_player_.text(18);
+        l.member = of_player_.int32(19) != 0;
+        out.push_back(std::move(l));
+    }
+    of_player_.reset();
+    return out;
 }
 
 Status LeagueStore::create(LeagueRow& row) {
@@ -207,6 +231,16 @@ std::vector<LeagueScore> LeagueStore::scores(std::int64_t league) {
                                   scores_.int32(3)});
     }
     scores_.reset();
+    return out;
+}
+
+std::vector<LeagueGameSlot> LeagueStore::in_play(std::int64_t league) {
+    in_play_.bind(1, league);
+    std::vector<LeagueGameSlot> out;
+    while (in_play_.step()) {
+        out.push_back(LeagueGameSlot{in_play_.int64(0), in_play_.int32(1), in_play_.int32(2)});
+    }
+    in_play_.reset();
     return out;
 }
 

@@ -54,6 +54,21 @@ struct LeagueScore {
     int score = 0;
 };
 
+// A league game started and not finished: whose, and which (round, game).
+struct LeagueGameSlot {
+    PlayerId player = 0;
+    int round = 0;
+    int game = 0;
+    bool operator==(const LeagueGameSlot&) const = default;
+};
+
+// A league a player belongs to (as secretary, member, or both).
+struct PlayerLeague {
+    LeagueRow league;
+    std::string secretary_name;
+    bool member = false;  // ever joined it (removed members too)
+};
+
 class LeagueStore {
    public:
     LeagueStore(Database& db, Status* status);
@@ -64,6 +79,8 @@ class LeagueStore {
     std::optional<LeagueRow> by_id(std::int64_t id);
     std::optional<LeagueRow> by_code(const std::string& code);
     std::vector<LeagueRow> running();  // started, not ended
+    // The leagues `player` is secretary or member of, newest first, at most `limit`.
+    std::vector<PlayerLeague> of_player(PlayerId player, int limit);
 
     std::vector<LeagueMemberRow> members(std::int64_t league);  // by seat
     // conflict when already a member (the transaction stays usable: the server answers
@@ -86,6 +103,8 @@ class LeagueStore {
                const std::string& detail, Millis at);
     // Finished league games.
     std::vector<LeagueScore> scores(std::int64_t league);
+    // The league's games started and not finished, every round, by round, game and player.
+    std::vector<LeagueGameSlot> in_play(std::int64_t league);
     // Ids of the league's games of `round` not finished.
     std::vector<std::int64_t> unfinished_games(std::int64_t league, int round);
     // The player's game of (league, round, game), if started.
@@ -96,7 +115,7 @@ class LeagueStore {
     Database& db_;
     Statement create_, by_id_, by_code_, running_, members_, add_member_, remove_member_,
         set_joining_, set_started_, set_ended_, close_round_, closed_rounds_, set_avg_, avgs_,
-        daily_avg_, log_, scores_, unfinished_, game_id_;
+        daily_avg_, log_, scores_, in_play_, unfinished_, game_id_, of_player_;
 };
 
 }  // namespace pinfall::storage

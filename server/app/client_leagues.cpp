@@ -18,7 +18,7 @@ bool Client::handle_league(const Request& r, const std::shared_ptr<Outbox>& self
     if (!league_request) return false;
     const auto me_id = player_ ? std::optional(player_->id) : std::nullopt;
     if (const auto* g = std::get_if<protocol::LeagueGet>(&r.body)) {
-        leagues_.get(r.id, me_id, *g, send_to(self));
+        leagues_.get(r.id, me_id, *g, send_to(self), self);
         return true;
     }
     if (!player_) {
@@ -27,11 +27,11 @@ bool Client::handle_league(const Request& r, const std::shared_ptr<Outbox>& self
     }
     const protocol::PlayerRef me = *player_;
     if (const auto* c = std::get_if<protocol::LeagueCreate>(&r.body)) {
-        leagues_.create(r.id, me, *c, send_to(self));
+        leagues_.create(r.id, me, *c, send_to(self), self);
     } else if (const auto* j = std::get_if<protocol::LeagueJoin>(&r.body)) {
-        leagues_.join(r.id, me, j->code, send_to(self));
+        leagues_.join(r.id, me, j->code, send_to(self), self);
     } else if (const auto* s = std::get_if<protocol::LeagueSecretary>(&r.body)) {
-        leagues_.secretary(r.id, me, *s, send_to(self));
+        leagues_.secretary(r.id, me, *s, send_to(self), self);
     } else if (const auto* p = std::get_if<protocol::LeaguePlay>(&r.body)) {
         leagues_.play(r.id, me, *p,
                       [self, re = r.id](std::shared_ptr<GameRoom> room, std::optional<Reply> err) {

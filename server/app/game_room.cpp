@@ -51,6 +51,10 @@ GameRoom::GameRoom(boost::asio::any_io_executor strand, const storage::GameRow& 
       day_(row.day),
       started_at_(row.started_at),
       game_(std::move(game)),
+      league_(row.league ? std::optional(protocol::LeagueGameRef{
+                               *row.league, row.league_round, row.league_game,
+                               engine::commitment_hex(row.seed)})
+                         : std::nullopt),
       version_(version),
       ctx_(ctx),
       last_active_(std::chrono::steady_clock::now().time_since_epoch().count()) {
@@ -59,7 +63,7 @@ GameRoom::GameRoom(boost::asio::any_io_executor strand, const storage::GameRow& 
 }
 
 protocol::GameRef GameRoom::ref() const {
-    return protocol::GameRef{id_, storage::mode_name(mode_)};
+    return protocol::GameRef{id_, storage::mode_name(mode_), league_ ? &*league_ : nullptr};
 }
 
 std::unique_ptr<protocol::Reveal> GameRoom::reveal() const {
@@ -145,6 +149,11 @@ storage::GameRow GameRoom::finished_row() const {
     row.score = game_.score();
     count_marks(game_.sheet(), &row.strikes, &row.spares);
     row.resigned = game_.resigned();
+    if (league_) {  // on_finished tells the league's watchers (LeagueNews)
+        row.league = league_->league;
+        row.league_round = league_->round;
+        row.league_game = league_->game;
+    }
     return row;
 }
 

@@ -123,6 +123,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
     const std::string day_;
     const storage::Millis started_at_;
     engine::Game game_;
+    const std::optional<protocol::LeagueGameRef> league_;  // league games only
     std::uint64_t version_;  // events emitted so far
     RoomContext& ctx_;
     std::vector<std::weak_ptr<Outbox>> subscribers_;

@@ -31,12 +31,14 @@ const storage::LeagueMemberRow* member_of(const LeagueState& st, storage::Player
 }  // namespace
 
 void LeagueService::secretary(protocol::Re re, const protocol::PlayerRef& me,
-                              const protocol::LeagueSecretary& m, ReplyFn done) {
+                              const protocol::LeagueSecretary& m, ReplyFn done,
+                              std::shared_ptr<Outbox> watcher) {
     auto reply = std::make_shared<Reply>();
     auto unfinished = std::make_shared<std::vector<std::int64_t>>();
+    auto acted = std::make_shared<bool>(false);
     const auto now = s_.clock.now();
     s_.storage.write(
-        [this, reply, unfinished, me, m, re, now](storage::Store& s) -> storage::Status {
+        [this, reply, unfinished, acted, me, m, re, now, watcher](storage::Store& s) -> storage::Status {
             auto refuse = [&](const char* code, const char* message) {
                 *reply = q_.error(re, code, message);
                 return storage::Status::ok();
@@ -100,13 +102,16 @@ void LeagueService::secretary(protocol::Re re, const protocol::PlayerRef& me,
             }
             if (done_st.is_ok()) done_st = s.leagues().log(id, me.id, action_name(m.action), detail, unix_ms(now));
             if (!done_st.is_ok()) return done_st;
-            *reply = Reply{protocol::encode_league(re, detail_of(*load_league(s, id), me.id, now)),
+            *reply = Reply{protocol::encode_league(re, detail_of(*load_league(s, id), me.id, now, s_.secret)),
                            ""};
+            *acted = true;
+            if (watcher) s_.league_news.watch(id, watcher, me.id);
             return storage::Status::ok();
         },
-        [this, reply, unfinished, re, done](const storage::Status& st) {
+        [this, reply, unfinished, acted, m, re, done, watcher](const storage::Status& st) {
             if (!st.is_ok()) return done(q_.error(re, "storage_error", st.message()));
             end_games(*unfinished);
+            if (*acted) s_.league_news.announce(m.league, action_name(m.action), watcher.get());
             done(*reply);
         });
 }
@@ -114,11 +119,13 @@ void LeagueService::secretary(protocol::Re re, const protocol::PlayerRef& me,
 void LeagueService::play(protocol::Re re, const protocol::PlayerRef& me,
                          const protocol::LeaguePlay& m, RoomFn done) {
     auto refused = std::make_shared<std::optional<Reply>>();
+    auto created = std::make_shared<bool>(false);
     const auto now = s_.clock.now();
     const std::string secret = s_.secret;
     s_.registry.ranked_game(
         me.id, me.name,
-        [this, refused, me, m, re, now, secret](storage::Store& s, storage::GameRow& row) {
+        [this, refused, created, me, m, re, now, secret](storage::Store& s,
+                                                         storage::GameRow& row) {
             auto refuse = [&](const char* code, const char* message) {
                 *refused = q_.error(re, code, message);
                 return storage::Status::not_found(code);
@@ -149,11 +156,15 @@ void LeagueService::play(protocol::Re re, const protocol::PlayerRef& me,
             row.league_round = m.round;
             row.league_game = m.game;
             row.started_at = unix_ms(now);
-            return s.create_game(row);
+            auto created_st = s.create_game(row);
+            *created = created_st.is_ok();
+            return created_st;
         },
-        [this, refused, re, done](std::shared_ptr<GameRoom> room, const storage::Status& st) {
+        [this, refused, created, m, re, done](std::shared_ptr<GameRoom> room,
+                                              const storage::Status& st) {
             if (*refused) return done(nullptr, **refused);
             if (!room) return done(nullptr, q_.error(re, "storage_error", st.message()));
+            if (*created) s_.league_news.announce(m.league, "game_started");
             done(room, std::nullopt);
         });
 }

@@ -10,7 +10,8 @@
 namespace pinfall::server {
 
 void LeagueService::create(protocol::Re re, const protocol::PlayerRef& me,
-                           const protocol::LeagueCreate& m, ReplyFn done) {
+                           const protocol::LeagueCreate& m, ReplyFn done,
+                           std::shared_ptr<Outbox> watcher) {
     const auto label = clean_label(m.name, 3, 40);
     if (!label) return done(q_.error(re, "bad_name", "league names have 3-40 characters"));
     const std::string& name = *label;
@@ -31,8 +32,10 @@ void LeagueService::create(protocol::Re re, const protocol::PlayerRef& me,
     row->start_date = m.start_date;
     row->handicap = m.handicap;
     row->handicap_percent = m.handicap_percent;
-    row->handicap_basis = m.handicap_basis;
-    row->entering_average = m.entering_average;
+    const auto defaults = engine::handicap_defaults(
+        engine::parse_ruleset(m.ruleset).value_or(engine::Ruleset::kSackson));
+    row->handicap_basis = m.handicap_basis.value_or(defaults.basis);
+    row->entering_average = m.entering_average.value_or(defaults.entering_average);
     row->vacancy_score = m.vacancy_score;
     row->created_at = unix_ms(s_.clock.now());
     if (!engine::is_valid(rules_of(*row))) {
@@ -41,7 +44,8 @@ void LeagueService::create(protocol::Re re, const protocol::PlayerRef& me,
     auto detail = std::make_shared<protocol::LeagueDetail>();
     const auto now = s_.clock.now();
     s_.storage.write(
-        [row, detail, me, now](storage::Store& s) {
+        [this, row, detail, me, now, watcher, bowls = m.secretary_bowls,
+         secret = s_.secret](storage::Store& s) {
             storage::Status st;
             for (int attempt = 0; attempt < 8; ++attempt) {
                 row->invite_code = random_lane_code() + random_lane_code().substr(0, 2);
@@ -49,7 +53,12 @@ void LeagueService::create(protocol::Re re, const protocol::PlayerRef& me,
                 if (!st.is_conflict()) break;
             }
             if (st.is_ok()) st = s.leagues().log(row->id, me.id, "create", row->name, row->created_at);
-            if (st.is_ok()) *detail = detail_of(*load_league(s, row->id), me.id, now);
+            if (st.is_ok() && bowls) st = s.leagues().add_member(row->id, me.id, 0);
+            if (st.is_ok() && bowls) {
+                st = s.leagues().log(row->id, me.id, "join", me.name, row->created_at);
+            }
+            if (st.is_ok()) *detail = detail_of(*load_league(s, row->id), me.id, now, secret);
+            if (st.is_ok() && watcher) s_.league_news.watch(row->id, watcher, me.id);
             return st;
         },
         [this, detail, re, done](const storage::Status& st) {
@@ -59,11 +68,12 @@ void LeagueService::create(protocol::Re re, const protocol::PlayerRef& me,
 }
 
 void LeagueService::join(protocol::Re re, const protocol::PlayerRef& me, const std::string& code,
-                         ReplyFn done) {
+                         ReplyFn done, std::shared_ptr<Outbox> watcher) {
     auto reply = std::make_shared<Reply>();
+    auto joined = std::make_shared<std::int64_t>(0);
     const auto now = s_.clock.now();
     s_.storage.write(
-        [this, reply, me, code, re, now](storage::Store& s) {
+        [this, reply, joined, me, code, re, now, watcher](storage::Store& s) {
             const auto league = s.leagues().by_code(code);
             if (!league) {
                 *reply = q_.error(re, "bad_invite", "no league has that invite code");
@@ -83,28 +93,34 @@ void LeagueService::join(protocol::Re re, const protocol::PlayerRef& me, const s
             if (st.is_ok()) st = s.leagues().log(league->id, me.id, "join", me.name, unix_ms(now));
             if (st.is_ok()) {
                 *reply = Reply{protocol::encode_league(re, detail_of(*load_league(s, league->id),
-                                                                     me.id, now)),
+                                                                     me.id, now, s_.secret)),
                                ""};
+                *joined = league->id;
+                if (watcher) s_.league_news.watch(league->id, watcher, me.id);
             }
             return st;
         },
-        [this, reply, re, done](const storage::Status& st) {
+        [this, reply, joined, re, done, watcher](const storage::Status& st) {
             if (!st.is_ok()) return done(q_.error(re, "storage_error", st.message()));
+            if (*joined) s_.league_news.announce(*joined, "join", watcher.get());
             done(*reply);
         });
 }
 
 void LeagueService::get(protocol::Re re, std::optional<storage::PlayerId> me,
-                        const protocol::LeagueGet& m, ReplyFn done) {
+                        const protocol::LeagueGet& m, ReplyFn done,
+                        std::shared_ptr<Outbox> watcher) {
+    if (m.view == protocol::LeagueView::kMine) return mine(re, me, std::move(done));
     auto reply = std::make_shared<Reply>();
     const auto now = s_.clock.now();
     s_.storage.read(
-        [this, reply, me, m, re, now](storage::Store& s) {
+        [this, reply, me, m, re, now, watcher](storage::Store& s) {
             const auto st = load_league(s, m.league);
             if (!st) {
                 *reply = q_.error(re, "unknown_league", "no league with that id");
             } else if (m.view == protocol::LeagueView::kDetail) {
-                *reply = Reply{protocol::encode_league(re, detail_of(*st, me, now)), ""};
+                if (watcher) s_.league_news.watch(m.league, watcher, me);
+                *reply = Reply{protocol::encode_league(re, detail_of(*st, me, now, s_.secret)), ""};
             } else if (m.view == protocol::LeagueView::kStandings) {
                 *reply = Reply{protocol::encode_league_standings(re, m.league, standings_of(*st)),
                                ""};
@@ -120,6 +136,28 @@ void LeagueService::get(protocol::Re re, std::optional<storage::PlayerId> me,
         [reply, done](const storage::Status&) { done(*reply); });
 }
 
+void LeagueService::mine(protocol::Re re, std::optional<storage::PlayerId> me, ReplyFn done) {
+    if (!me) return done(q_.error(re, "login_required", "log in to see your leagues"));
+    auto reply = std::make_shared<Reply>();
+    s_.storage.read(
+        [reply, me, re](storage::Store& s) {
+            std::vector<protocol::LeagueSummary> out;
+            for (const auto& l : s.leagues().of_player(*me, kMaxListed)) {
+                const auto& row = l.league;
+                out.push_back({row.id, row.name,
+                               row.ended_at ? "ended" : (row.started_at ? "running" : "forming"),
+                               {row.secretary, l.secretary_name}, l.member,
+                               row.secretary == *me});
+            }
+            *reply = Reply{protocol::encode_league_list(re, out), ""};
+            return storage::Status::ok();
+        },
+        [this, reply, re, done](const storage::Status& st) {
+            if (!st.is_ok()) return done(q_.error(re, "storage_error", st.message()));
+            done(*reply);
+        });
+}
+
 void LeagueService::end_games(std::vector<std::int64_t> ids) {
     for (const auto id : ids) {
         s_.registry.find_game(id, [](std::shared_ptr<GameRoom> room, const storage::Status&) {
@@ -130,9 +168,10 @@ void LeagueService::end_games(std::vector<std::int64_t> ids) {
 
 void LeagueService::close_due_rounds() {
     auto unfinished = std::make_shared<std::vector<std::int64_t>>();
+    auto changed = std::make_shared<std::vector<std::int64_t>>();
     const auto now = s_.clock.now();
     s_.storage.write(
-        [unfinished, now](storage::Store& s) {
+        [unfinished, changed, now](storage::Store& s) {
             for (const auto& league : s.leagues().running()) {
                 auto st = load_league(s, league.id);
                 bool all_closed = true;
@@ -146,6 +185,9 @@ void LeagueService::close_due_rounds() {
                         !status.is_ok()) {
                         return status;
                     }
+                    if (changed->empty() || changed->back() != league.id) {
+                        changed->push_back(league.id);
+                    }
                 }
                 if (all_closed) {
                     if (auto status = s.leagues().set_ended(league.id, unix_ms(now)); !status.is_ok()) {
@@ -155,8 +197,10 @@ void LeagueService::close_due_rounds() {
             }
             return storage::Status::ok();
         },
-        [this, unfinished](const storage::Status& st) {
-            if (st.is_ok()) end_games(*unfinished);
+        [this, unfinished, changed](const storage::Status& st) {
+            if (!st.is_ok()) return;
+            end_games(*unfinished);
+            for (const auto id : *changed) s_.league_news.announce(id, "round_closed");
         });
 }
 

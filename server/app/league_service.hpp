@@ -24,22 +24,33 @@ class LeagueService {
 
     LeagueService(Services& services, Queries& queries) : s_(services), q_(queries) {}
 
+    // `watcher`: the requesting connection (null over HTTP). A request answered with the
+    // league's detail subscribes it to that league's pushes (LeagueNews::watch), before the
+    // reply is sent; a change is announced to the league's other watchers.
     void create(protocol::Re re, const protocol::PlayerRef& me, const protocol::LeagueCreate& m,
-                ReplyFn done);
+                ReplyFn done, std::shared_ptr<Outbox> watcher = nullptr);
     void join(protocol::Re re, const protocol::PlayerRef& me, const std::string& code,
-              ReplyFn done);
+              ReplyFn done, std::shared_ptr<Outbox> watcher = nullptr);
+    // Also `league_list` (view kMine).
     void get(protocol::Re re, std::optional<storage::PlayerId> me, const protocol::LeagueGet& m,
-             ReplyFn done);
+             ReplyFn done, std::shared_ptr<Outbox> watcher = nullptr);
     void secretary(protocol::Re re, const protocol::PlayerRef& me,
-                   const protocol::LeagueSecretary& m, ReplyFn done);
-    // The member's game (round, game) of the league, resumed or created; or an error reply.
+                   const protocol::LeagueSecretary& m, ReplyFn done,
+                   std::shared_ptr<Outbox> watcher = nullptr);
+    // The member's game (round, game) of the league, resumed or created (announced to the
+    // league's watchers as "game_started"); or an error reply.
     void play(protocol::Re re, const protocol::PlayerRef& me, const protocol::LeaguePlay& m,
               RoomFn done);
     // Closes every round whose time is over (the day keeper calls it once a second), ending
     // the games left unfinished in them.
     void close_due_rounds();
 
+    // How many leagues `league_list` names at most.
+    static constexpr int kMaxListed = 200;
+
    private:
+    // league_list: the leagues `me` is secretary or member of; login_required without `me`.
+    void mine(protocol::Re re, std::optional<storage::PlayerId> me, ReplyFn done);
     void end_games(std::vector<std::int64_t> ids);
 
     Services& s_;

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
+#include "engine/seed.hpp"
 #include "server/app/calendar.hpp"
+#include "server/app/league_averages.hpp"
 
 namespace pinfall::server {
 
@@ -16,6 +18,15 @@ std::optional<LeagueState> load_league(storage::Store& s, std::int64_t id) {
     st.closed = s.leagues().closed_rounds(id);
     st.daily_averages = s.leagues().daily_averages(id);
     st.scores = s.leagues().scores(id);
+    st.in_play = s.leagues().in_play(id);
+    if (const auto r = next_round(st)) {
+        const auto opens = unix_ms(round_opens(st.league, *r));
+        for (const auto& m : st.members) {
+            if (auto avg = s.leagues().daily_average(m.player, opens)) {
+                st.next_daily[m.player] = *avg;
+            }
+        }
+    }
     return st;
 }
 
@@ -109,10 +120,39 @@ protocol::PlayerRef ref_of(const LeagueState& s, engine::MemberId id) {
     return {id, ""};
 }
 
+// Each scheduled member of round `round` (pairing order, a before b) with each game's state.
+std::vector<protocol::LeagueProgressLine> progress_of(const LeagueState& s,
+                                                      const engine::RoundPairings& pairings,
+                                                      int round, int* not_started) {
+    std::vector<protocol::LeagueProgressLine> out;
+    auto line = [&](engine::MemberId id) {
+        protocol::LeagueProgressLine l{ref_of(s, id), {}};
+        for (int g = 1; g <= s.league.games_per_round; ++g) {
+            auto same = [&](const auto& x) {
+                return x.player == id && x.round == round && x.game == g;
+            };
+            if (std::any_of(s.scores.begin(), s.scores.end(), same)) {
+                l.games.emplace_back("finished");
+            } else if (std::any_of(s.in_play.begin(), s.in_play.end(), same)) {
+                l.games.emplace_back("playing");
+            } else {
+                l.games.emplace_back("none");
+                ++*not_started;
+            }
+        }
+        out.push_back(std::move(l));
+    };
+    for (const auto& p : pairings) {
+        line(p.a);
+        if (p.b) line(*p.b);
+    }
+    return out;
+}
+
 }  // namespace
 
 protocol::LeagueDetail detail_of(const LeagueState& s, std::optional<storage::PlayerId> me,
-                                 Clock::time_point now) {
+                                 Clock::time_point now, const std::string& secret) {
     const auto& l = s.league;
     protocol::LeagueDetail d;
     d.id = l.id;
@@ -131,7 +171,9 @@ protocol::LeagueDetail detail_of(const LeagueState& s, std::optional<storage::Pl
     d.joining_open = l.joining_open && !l.started_at;
     d.status = l.ended_at ? "ended" : (l.started_at ? "running" : "forming");
     for (const auto& m : s.members) {
-        d.members.push_back({{m.player, m.name}, m.removed_from_round});
+        protocol::LeagueMemberInfo info{{m.player, m.name}, m.removed_from_round};
+        fill_average(s, m.player, &info);
+        d.members.push_back(std::move(info));
         if (me && m.player == *me) d.you_member = true;
     }
     d.you_secretary = me && *me == l.secretary;
@@ -143,6 +185,12 @@ protocol::LeagueDetail detail_of(const LeagueState& s, std::optional<storage::Pl
         info.opens_at = format_rfc3339(round_opens(l, r));
         info.closes_at = format_rfc3339(round_closes(l, r));
         info.status = round_status(s, r, now);
+        for (int g = 1; g <= l.games_per_round; ++g) {
+            const auto seed = engine::league_seed(secret, l.id, r, g);
+            info.commitments.push_back(engine::commitment_hex(seed));
+            if (info.status == "closed") info.seeds.push_back(engine::seed_hex(seed));
+        }
+        if (info.status == "open") info.progress = progress_of(s, schedule[r - 1], r, &info.not_started);
         for (const auto& p : schedule[r - 1]) {
             info.pairings.push_back(
                 {ref_of(s, p.a), p.b ? std::optional(ref_of(s, *p.b)) : std::nullopt});

@@ -23,6 +23,10 @@ struct LeagueState {
     std::vector<storage::LeagueRoundRow> closed;    // by round
     std::map<int, std::map<storage::PlayerId, int>> daily_averages;
     std::vector<storage::LeagueScore> scores;
+    std::vector<storage::LeagueGameSlot> in_play;  // started, not finished
+    // Each member's daily average from the daily games finished before the first round not
+    // closed opens (what closing that round will record); absent: no daily game.
+    std::map<storage::PlayerId, int> next_daily;
 };
 
 // Loads everything about league `id`; nullopt when there is no such league.
@@ -47,8 +51,12 @@ engine::LeagueRules rules_of(const storage::LeagueRow& l);
 engine::Schedule schedule_of(const LeagueState& s);
 std::vector<engine::RoundRecord> records_of(const LeagueState& s);
 
+// The detail as player `me` sees it (invite code for the secretary and members only); each
+// scheduled round carries its games' seed commitments, and its seeds once it is closed; an
+// open round also each scheduled member's progress (games finished, playing, not started).
+// `secret`: the server secret the league seeds derive from.
 protocol::LeagueDetail detail_of(const LeagueState& s, std::optional<storage::PlayerId> me,
-                                 Clock::time_point now);
+                                 Clock::time_point now, const std::string& secret);
 std::vector<protocol::StandingLine> standings_of(const LeagueState& s);
 // Results of a closed round; nullopt when the round is not closed.
 std::optional<protocol::LeagueRoundResults> round_results_of(const LeagueState& s, int round);

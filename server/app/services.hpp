@@ -9,6 +9,7 @@
 #include "server/app/guest_book.hpp"
 #include "server/app/lane_directory.hpp"
 #include "server/app/leaderboards.hpp"
+#include "server/app/league_news.hpp"
 #include "server/app/metrics.hpp"
 #include "server/app/registry.hpp"
 #include "server/app/storage_worker.hpp"
@@ -24,6 +25,7 @@ struct Services {
     LaneDirectory& lanes;
     GuestBook& guests;
     AddressBudgets& budgets;
+    LeagueNews& league_news;
     std::string server_name;  // "pinfall/<version>"
     std::string secret;       // the server secret (daily seeds, cursors)
     int max_json_depth = 16;

@@ -1,10 +1,13 @@
 // A real lane scored from three browsers: the owner (registered) opens a compact-official lane
 // for Ann and Bob and plays for Ann, Bob joins with the code on a phone-sized screen, and a
 // watcher follows. Roll-off, turns, a refused report, the owner's undo, a foul, then the whole
-// game to its end; the finished lane appears on the owner's profile.
+// game to its end; the finished lane appears on the owner's profile. No undo is offered before
+// the first report; "Play again" opens a new lane for the same sides.
 
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 
 import { launchBrowser, screenshot } from './lib/browser.js';
 import { startServer } from './lib/server.js';
@@ -80,6 +83,7 @@ test('open a lane, join it with the code on a phone, watch it, roll off', async 
     assert.equal(await owner.evaluate(() => location.hash), `#/lane/${code}`);
     assert.equal(await owner.textContent('#lane-role'), 'You play for Ann and keep score (owner).');
     assert.equal(await owner.getAttribute('#lane-turn', 'data-phase'), 'rolloff');
+    assert.equal(await owner.$('#lane-undo'), null, 'no undo before the first report');
 
     // Bob types the code on the lanes page, then joins his side.
     await go(bob, '#/lanes');
@@ -110,6 +114,7 @@ test('open a lane, join it with the code on a phone, watch it, roll off', async 
     const pad = await owner.$$eval('#report-pad .pad-button', (els) => els.map((e) => e.dataset.pins ?? 'F'));
     assert.deepEqual(pad, ['0', '1', '2', '3', '4', '5', '6'], 'no foul in the roll-off; 0 to 6 pins');
     await report(owner, 0);  // a 0 rolls again
+    assert.ok(await owner.isVisible('#lane-undo'), 'undo once something was reported');
     assert.match(await turn(watcher), /^Roll-off: Ann rolls/);
     await report(owner, 4);
     assert.match(await turn(owner), /^Roll-off: Bob rolls/);
@@ -177,5 +182,33 @@ test('the game played to its end; the lane is on the owner\'s profile', { timeou
     await owner.waitForSelector(`#lane-games tr[data-lane="${code}"]`);
     const row = await owner.$eval(`#lane-games tr[data-lane="${code}"]`, (tr) => [...tr.cells].map((c) => c.textContent));
     assert.deepEqual(row.slice(0, 4), [code, 'Compact Bowling', 'Ann', '25']);
+    assert.deepEqual(errors, []);
+});
+
+test('"Play again" on a finished lane opens a new lane for the same sides', async () => {
+    await go(owner, `#/lane/${code}`);
+    await owner.waitForSelector('#lane-again');
+    assert.equal(await bob.$('#lane-undo'), null);
+    assert.equal(await watcher.$('#lane-again'), null, 'a watcher has no game to play again');
+    await owner.click('#lane-again');
+    await owner.waitForFunction((old) => {
+        const c = document.getElementById('lane-code')?.textContent;
+        return c && c !== old;
+    }, code);
+    await waitIdle(owner);
+    const again = await owner.textContent('#lane-code');
+    assert.match(again, /^[A-Z2-9]{8}$/);
+    assert.equal(await owner.evaluate(() => location.hash), `#/lane/${again}`);
+    assert.equal(await owner.getAttribute('#lane-turn', 'data-phase'), 'rolloff');
+    assert.equal(await owner.textContent('#lane-role'), 'You play for Ann and keep score (owner).');
+    assert.deepEqual(await owner.$$eval('#lane-sheets .side-title', (els) => els.map((e) => e.textContent)),
+                     ['Ann', 'Bob']);
+    assert.equal(await owner.$('#lane-undo'), null, 'a new lane: nothing to undo yet');
+    // docs/screens (the house rule): the new lane, at a desktop and a phone size.
+    const docs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screens');
+    for (const [w, hgt, suffix] of [[1280, 800, 'desktop'], [390, 844, 'phone']]) {
+        await owner.setViewportSize({ width: w, height: hgt });
+        await owner.screenshot({ path: path.join(docs, `lane-play-again-${suffix}.png`) });
+    }
     assert.deepEqual(errors, []);
 });

@@ -80,6 +80,23 @@ TEST_CASE("league rules are checked for range", "[league]") {
     CHECK_FALSE(with([](LeagueRules& r) { r.vacancy_score = 301; }));
 }
 
+TEST_CASE("handicap defaults are the figures measured for each ruleset", "[league]") {
+    // docs/rules.md "Averages and handicap": bench/league_handicap 200.
+    const auto sackson = handicap_defaults(Ruleset::kSackson);
+    CHECK(sackson.basis == 190);
+    CHECK(sackson.entering_average == 120);
+    const auto strict = handicap_defaults(Ruleset::kStrict);
+    CHECK(strict.basis == 150);
+    CHECK(strict.entering_average == 100);
+    for (const auto d : {sackson, strict}) {
+        LeagueRules r;
+        r.handicap_basis = d.basis;
+        r.entering_average = d.entering_average;
+        CHECK(is_valid(r));
+        CHECK(d.entering_average < d.basis);  // a newcomer gets a handicap
+    }
+}
+
 TEST_CASE("points per pairing: games, ties, series, handicap, blinds", "[league]") {
     struct Row {
         const char* what;

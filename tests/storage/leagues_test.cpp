@@ -1,7 +1,8 @@
 // Stored leagues, on both backends: settings read back field by field, members by seat (leaving
 // before the season, removed from a round after it), joining closed by the start, closed
-// rounds once each, daily averages replaced, a player's daily average, league games and the
-// secretary's log; a taken invite code is refused without spoiling the transaction.
+// rounds once each, daily averages replaced, a player's daily average, league games (finished,
+// in play) and the secretary's log; a taken invite code is refused without spoiling the
+// transaction.
 #include <catch2/catch.hpp>
 
 #include "temp_db.hpp"
@@ -154,6 +155,8 @@ TEST_CASE("league games: scores of finished ones, unfinished ones by round, a pl
     CHECK(scores[0].game == 1);
     CHECK(scores[0].score == 143);
     CHECK(store->leagues().unfinished_games(row.id, 1) == std::vector<std::int64_t>{g2.id});
+    CHECK(store->leagues().in_play(row.id) == std::vector<LeagueGameSlot>{{ann, 1, 2}});
+    CHECK(store->leagues().in_play(row.id + 1).empty());
     CHECK(store->leagues().unfinished_games(row.id, 2).empty());
     CHECK(store->leagues().game_id(ann, row.id, 1, 2) == std::optional<std::int64_t>(g2.id));
     CHECK_FALSE(store->leagues().game_id(ann, row.id, 2, 1));
@@ -176,3 +179,43 @@ TEST_CASE("a taken invite code is a conflict that leaves the transaction usable"
 }
 
 }  // namespace
+
+TEST_CASE("a player's leagues: as secretary or member, newest first, limited") {
+    TempDir dir;
+    auto store = test::open_store(dir.db());
+    const PlayerId sec = test::add_player(*store, "sec");
+    const PlayerId ann = test::add_player(*store, "ann");
+    const PlayerId bob = test::add_player(*store, "bob");
+    auto& leagues = store->leagues();
+    LeagueRow first = league(sec, "MINE234561");
+    REQUIRE(leagues.create(first).is_ok());
+    LeagueRow second = league(ann, "MINE234562");
+    REQUIRE(leagues.create(second).is_ok());
+    LeagueRow third = league(bob, "MINE234563");
+    REQUIRE(leagues.create(third).is_ok());
+    REQUIRE(leagues.add_member(first.id, ann, 0).is_ok());
+    REQUIRE(leagues.add_member(second.id, ann, 0).is_ok());  // her own league, as member too
+    REQUIRE(leagues.add_member(third.id, sec, 0).is_ok());
+    REQUIRE(leagues.remove_member(third.id, sec, 2).is_ok());  // removed members keep it
+
+    const auto of_ann = leagues.of_player(ann, 10);
+    REQUIRE(of_ann.size() == 2);
+    CHECK(of_ann[0].league.id == second.id);  // newest first
+    CHECK(of_ann[0].league.secretary == ann);
+    CHECK(of_ann[0].secretary_name == "ann");
+    CHECK(of_ann[0].member);
+    CHECK(of_ann[1].league.id == first.id);
+    CHECK(of_ann[1].secretary_name == "sec");
+    CHECK(of_ann[1].member);
+    CHECK(of_ann[1].league.invite_code == "MINE234561");
+
+    const auto of_sec = leagues.of_player(sec, 10);
+    REQUIRE(of_sec.size() == 2);
+    CHECK(of_sec[0].league.id == third.id);
+    CHECK(of_sec[0].member);
+    CHECK(of_sec[1].league.id == first.id);
+    CHECK_FALSE(of_sec[1].member);  // secretary only
+    CHECK(leagues.of_player(sec, 1).size() == 1);
+    CHECK(leagues.of_player(bob, 10).size() == 1);
+    CHECK(leagues.of_player(bob + 100, 10).empty());
+}

@@ -47,7 +47,7 @@ const practice = new PracticeView(client, messages, {
     openGame: (id) => openGame(id, false),
 });
 const account = new AccountView($('account-screen'), $('account-chip'), client, messages);
-const lane = new LaneView($('lane-screen'), client, messages, { player });
+const lane = new LaneView($('lane-screen'), client, messages, { player, openLane: (msg) => showLane(msg) });
 const views = {
     account,
     daily: new DailyView($('daily-screen'), client, messages, {
@@ -120,6 +120,8 @@ async function onWelcome(welcome, who) {
         await openGame(game.gameId, false);
     } else if (screen === 'lane') {
         await lane.rewatch();
+    } else if (screen === 'league') {
+        await views.league.rewatch();
     }
 }
 
@@ -188,6 +190,7 @@ function onPush(msg) {
     if (msg.type === 'update') game.applyUpdate(msg);
     else if (msg.type === 'game' && msg.game === game.gameId) game.showSnapshot(msg);
     else if (msg.type === 'lane_update' || msg.type === 'lane') lane.apply(msg);
+    else if (msg.type === 'league') views.league.apply(msg);
     else if (msg.type === 'error') messages.error(msg);
 }
 

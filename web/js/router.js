@@ -21,7 +21,8 @@ export function parseHash(hash) {
     case 'game': return { screen: 'replay', params: { game: Number(a) } };
     case 'lanes': return { screen: 'lanes', params: { code: a ?? '' } };
     case 'lane': return { screen: 'lane', params: { code: (a ?? '').toUpperCase() } };
-    case 'leagues': return { screen: 'leagues', params: {} };
+    // An invite link: #/leagues/join/K7QX2MAB opens the join form with the code filled in.
+    case 'leagues': return { screen: 'leagues', params: { code: a === 'join' ? (b ?? '').toUpperCase() : '' } };
     case 'league': return { screen: 'league', params: { league: Number(a) } };
     default: return { screen: 'start', params: {} };
     }

@@ -1,6 +1,7 @@
 // One lane's page: its code to share, joining a side, the turn, the report pad for whoever may
-// report now, the owner's undo, the roll-off and every side's live sheet. The lane's state
-// arrives whole in every `lane` and `lane_update` message; the newest version wins.
+// report now, the owner's undo (once something was reported), the roll-off, every side's live
+// sheet, and "Play again" on a finished lane (a new lane, same rules and sides). The lane's
+// state arrives whole in every `lane` and `lane_update` message; the newest version wins.
 
 import { busy, copyText, fillScreen, h } from '../dom.js';
 import { RULESETS, rememberLane } from './lane_home.js';
@@ -15,13 +16,22 @@ function changeText(msg) {
     return c.foul ? `${side}: foul.` : `${side}: ${c.pins} pin${c.pins === 1 ? '' : 's'}.`;
 }
 
+/** Whether anything was reported yet (roll-off included): before that there is nothing to undo. */
+function hasReports(s) {
+    return (s.rolloff?.reports?.length ?? 0) > 0 || s.sheets.some((sheet) => sheet.frames.some((f) => f.marks !== ''));
+}
+
 export class LaneView {
-    /** player(): the logged-in player or null (default name for joining). */
-    constructor(el, client, messages, { player }) {
+    /**
+     * player(): the logged-in player or null (default name for joining); openLane(snapshot):
+     * shows a lane just opened ("Play again").
+     */
+    constructor(el, client, messages, { player, openLane }) {
         this.el = el;
         this.client = client;
         this.messages = messages;
         this.player = player;
+        this.openLane = openLane;
         this.state = null;
         this.last = '';
         this.sending = false;
@@ -110,14 +120,39 @@ export class LaneView {
             canReport(s) ? reportPad(s, (roll) => this.report(s.next.side, roll), this.sending) : null,
             !canReport(s) && s.phase !== 'complete' && s.you !== null
                 ? h('p', { class: 'muted wait', text: 'Waiting for the side to bowl to report.' }) : null,
-            s.owner && s.phase !== 'complete'
+            s.owner && s.phase !== 'complete' && hasReports(s)
                 ? h('div', { class: 'buttons' }, h('button', { type: 'button', id: 'lane-undo', class: 'danger', disabled: this.sending,
                                                                text: 'Undo the last report', on: { click: () => this.#request('lane_undo', { lane: s.lane }) } }))
+                : null,
+            s.phase === 'complete' && (s.owner || s.you !== null)
+                ? h('div', { class: 'buttons' }, h('button', { type: 'button', id: 'lane-again', class: 'primary', disabled: this.sending,
+                                                               text: 'Play again', on: { click: () => this.#again(s) } }))
                 : null,
             s.you === null && s.phase !== 'complete' ? this.#joinPanel(s) : null,
             rolloffPanel(s),
             laneSheets(s));
         this.el.dataset.version = String(s.version);
+    }
+
+    /** A new lane with the same rules and sides; this player on the same side as before. */
+    async #again(s) {
+        const fields = { ruleset: s.ruleset, sides: s.sides.map((side) => side.name) };
+        if (s.teams) fields.teams = true;
+        if (s.you !== null) fields.join = s.you;
+        this.sending = true;
+        this.#render();
+        try {
+            const lane = await busy(() => this.client.request('lane_open', fields));
+            this.messages.clearError();
+            this.sending = false;
+            await this.openLane(lane);
+            this.last = 'A new lane for the same sides: share its code again.';
+            this.#render();
+        } catch (err) {
+            this.sending = false;
+            this.messages.error(err);
+            this.#render();
+        }
     }
 
     #joinPanel(s) {

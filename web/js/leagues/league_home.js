@@ -1,26 +1,11 @@
-// The leagues page: the player's leagues (remembered in localStorage, there is no "my leagues"
-// request), join one with its invite code, and create one (its secretary).
+// The leagues page: the account's leagues (from the server, `league_list`), join one with its
+// invite code (an invite link, #/leagues/join/CODE, fills it in), and create one (its
+// secretary, who bowls in it too unless they untick that).
 
 import { busy, fillScreen, h } from '../dom.js';
 
-const KEY = 'pinfall.leagues';
-
-/** [{id, name}] of the leagues this browser created or joined, newest first. */
-export function myLeagues() {
-    try {
-        const list = JSON.parse(localStorage.getItem(KEY) ?? '[]');
-        return Array.isArray(list) ? list.filter((l) => Number.isInteger(l?.id)) : [];
-    } catch {
-        return [];
-    }
-}
-
-/** Remembers a league (its detail reply) at the top of the list. */
-export function rememberLeague(league) {
-    const list = myLeagues().filter((l) => l.id !== league.league);
-    list.unshift({ id: league.league, name: league.name });
-    localStorage.setItem(KEY, JSON.stringify(list.slice(0, 20)));
-}
+// engine::handicap_defaults, fitted to Bowling Solitaire's scores (docs/rules.md).
+const HANDICAP_DEFAULTS = { sackson: { basis: 190, entering: 120 }, strict: { basis: 150, entering: 100 } };
 
 const field = (id, label, input, note = null) => h('div', { class: 'league-field' },
     h('label', { class: 'field', for: id }, label, note ? h('span', { class: 'optional', text: ` (${note})` }) : null),
@@ -37,24 +22,49 @@ export class LeagueHome {
         this.openLeague = openLeague;
     }
 
-    show() {
-        const mine = myLeagues();
+    /** The address of a league's invite link (the page's own origin and path). */
+    static inviteLink(code) {
+        return `${location.origin}${location.pathname}#/leagues/join/${encodeURIComponent(code)}`;
+    }
+
+    async show({ code = '' } = {}) {
         const registered = this.player() !== null;
+        let mine = null;
+        if (registered) {
+            try {
+                mine = (await busy(() => this.client.request('league_list'))).leagues;
+            } catch (err) {
+                this.messages.error(err);
+            }
+        }
+        this.#draw(registered, mine, code);
+    }
+
+    #draw(registered, mine, code) {
         fillScreen(this.el, h('h2', { text: 'Leagues' }),
                    h('p', { class: 'intro', text: 'Bowl a season against the same players: every round pairs you with ' +
                        'one opponent, everyone bowls the same deals, and points go to the better score of each game ' +
                        'and series. A secretary creates the league and shares its invite code.' }),
                    registered ? null : h('p', { id: 'league-register', class: 'card-panel' },
                        'Leagues need a player account: ', h('a', { href: '#/account', text: 'register or log in' }), ' first.'),
-                   h('div', { class: 'card-panel', id: 'my-leagues' }, h('h3', { text: 'Your leagues' }),
-                     mine.length === 0 ? h('p', { class: 'muted', text: 'None yet on this browser: create one or join with a code.' })
-                         : h('ul', { class: 'league-list' }, ...mine.map((l) => h('li', {},
-                             h('a', { href: `#/league/${l.id}`, data: { league: l.id }, text: l.name }))))),
-                   this.#joinForm(), this.#createForm());
+                   registered ? this.#mine(mine) : null,
+                   this.#joinForm(code), this.#createForm());
+        if (code) this.el.querySelector('#league-join')?.focus();
     }
 
-    #joinForm() {
-        const input = h('input', { id: 'league-code', type: 'text', required: true, maxlength: 16, autocomplete: 'off',
+    #mine(mine) {
+        const STATUS = { forming: 'forming', running: 'season running', ended: 'season ended' };
+        const role = (l) => [l.you.secretary ? 'secretary' : null, l.you.member ? 'member' : null].filter(Boolean).join(' and ');
+        return h('div', { class: 'card-panel', id: 'my-leagues' }, h('h3', { text: 'Your leagues' }),
+                 mine === null ? h('p', { class: 'muted', text: 'Your leagues could not be loaded.' })
+                     : mine.length === 0 ? h('p', { class: 'muted', text: 'None yet: create one or join with a code.' })
+                         : h('ul', { class: 'league-list' }, ...mine.map((l) => h('li', { data: { league: l.league } },
+                             h('a', { href: `#/league/${l.league}`, data: { league: l.league }, text: l.name }),
+                             h('span', { class: 'muted', text: ` \u00b7 ${role(l)} \u00b7 ${STATUS[l.status] ?? l.status}` })))));
+    }
+
+    #joinForm(code) {
+        const input = h('input', { id: 'league-code', type: 'text', required: true, maxlength: 16, autocomplete: 'off', value: code || null,
                                    autocapitalize: 'characters', spellcheck: 'false', class: 'code-input',
                                    placeholder: 'K7QX2MAB', 'aria-label': 'Invite code' });
         return h('form', { id: 'league-join-form', class: 'card-panel form-stack',
@@ -62,7 +72,8 @@ export class LeagueHome {
                  h('h3', { text: 'Join a league' }),
                  h('div', { class: 'inline-form' }, input,
                    h('button', { type: 'submit', id: 'league-join', class: 'primary', text: 'Join' })),
-                 h('p', { class: 'muted', text: 'Ask the league\'s secretary for its invite code.' }));
+                 code ? h('p', { id: 'league-invited', text: 'You were invited to a league: press Join.' })
+                      : h('p', { class: 'muted', text: 'Ask the league\'s secretary for its invite code or link.' }));
     }
 
     async #join(ev, input) {
@@ -75,7 +86,6 @@ export class LeagueHome {
         }
         try {
             const league = await busy(() => this.client.request('league_join', { code }));
-            rememberLeague(league);
             this.openLeague(league);
         } catch (err) {
             this.messages.error(err);
@@ -86,16 +96,21 @@ export class LeagueHome {
         const num = (id, value, min, max) => h('input', { id, name: id, type: 'number', value, min, max, required: true });
         const handicap = h('fieldset', { id: 'league-handicap', disabled: true }, h('legend', { text: 'Handicap' }),
             field('lg-percent', 'Percent', num('lg-percent', 90, 0, 100)),
-            field('lg-basis', 'Basis', num('lg-basis', 220, 0, 300)),
-            field('lg-entering', 'Entering average', num('lg-entering', 150, 0, 300), 'until a member has games'));
+            field('lg-basis', 'Basis', num('lg-basis', HANDICAP_DEFAULTS.sackson.basis, 0, 300)),
+            field('lg-entering', 'Entering average', num('lg-entering', HANDICAP_DEFAULTS.sackson.entering, 0, 300),
+                  'until a member has games'));
         const scoring = h('fieldset', {}, h('legend', { text: 'Scoring' }),
             ...[['scratch', 'Scratch: pins as bowled'], ['handicap', 'Handicap: a share of the difference to the basis is added']]
                 .map(([value, text], i) => h('label', { class: 'radio' },
                     h('input', { type: 'radio', name: 'scoring', value, checked: i === 0,
                                  on: { change: () => { handicap.disabled = value !== 'handicap'; } } }),
                     h('span', { text }))));
-        const ruleset = h('select', { id: 'lg-ruleset' }, h('option', { value: 'sackson', text: 'Sackson' }),
-                          h('option', { value: 'strict', text: 'Strict' }));
+        // The handicap defaults follow the rules chosen (the server's own defaults, docs/rules.md).
+        const ruleset = h('select', { id: 'lg-ruleset', on: { change: () => {
+            const d = HANDICAP_DEFAULTS[ruleset.value];
+            handicap.querySelector('#lg-basis').value = d.basis;
+            handicap.querySelector('#lg-entering').value = d.entering;
+        } } }, h('option', { value: 'sackson', text: 'Sackson' }), h('option', { value: 'strict', text: 'Strict' }));
         return h('form', { id: 'league-create-form', class: 'card-panel form-stack',
                            on: { submit: (ev) => this.#create(ev) } },
                  h('h3', { text: 'Create a league' }),
@@ -110,6 +125,8 @@ export class LeagueHome {
                    field('lg-vacancy', 'Vacancy score', h('input', { id: 'lg-vacancy', type: 'number', min: 0, max: 300,
                                                                      placeholder: 'average - 10' }), 'for a bye; empty: own average - 10')),
                  scoring, handicap,
+                 h('label', { class: 'checkbox' }, h('input', { type: 'checkbox', id: 'lg-bowls', checked: true }),
+                   h('span', { text: ' I bowl in this league too' })),
                  h('button', { type: 'submit', id: 'league-create', class: 'primary big', text: 'Create the league' }));
     }
 
@@ -120,7 +137,8 @@ export class LeagueHome {
         const val = (id) => form.querySelector(`#${id}`).value.trim();
         const fields = { name: val('lg-name'), rounds: Number(val('lg-rounds')), games_per_round: Number(val('lg-games')),
                          round_days: Number(val('lg-days')), start_date: val('lg-start'), ruleset: val('lg-ruleset'),
-                         scoring: form.querySelector('input[name="scoring"]:checked').value };
+                         scoring: form.querySelector('input[name="scoring"]:checked').value,
+                         secretary_bowls: form.querySelector('#lg-bowls').checked };
         if (fields.scoring === 'handicap') {
             Object.assign(fields, { handicap_percent: Number(val('lg-percent')), handicap_basis: Number(val('lg-basis')),
                                     entering_average: Number(val('lg-entering')) });
@@ -130,7 +148,6 @@ export class LeagueHome {
         button.disabled = true;
         try {
             const league = await busy(() => this.client.request('league_create', fields));
-            rememberLeague(league);
             this.openLeague(league);
         } catch (err) {
             this.messages.error(err);

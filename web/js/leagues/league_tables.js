@@ -46,42 +46,93 @@ export function scheduleTable(league, me, play) {
              h('tbody', {}, ...rows));
 }
 
+// Standings columns: header, its explanation (title and the legend), the value.
+const STANDING_COLS = [
+    ['Rank', 'Place by points won, then scratch pins', (s) => s.rank],
+    ['Player', null, null],
+    ['Games', 'League games bowled (blinds not counted)', (s) => s.games],
+    ['Avg', 'Average: scratch pins / games, rounded down', (s) => s.average],
+    ['High game', 'Highest scratch game', (s) => s.high_game],
+    ['High series', 'Highest scratch series (one round\'s games)', (s) => s.high_series],
+    ['Scratch', 'Scratch pins: pins bowled', (s) => s.scratch_pins],
+    ['Hdcp pins', 'Pins bowled plus handicap (equals scratch in a scratch league)', (s) => s.handicap_pins],
+    ['Won', 'Points won', (s) => pts(s.points_won)],
+    ['Lost', 'Points lost', (s) => pts(s.points_lost)],
+];
+
 export function standingsTable(standings, me) {
     if (standings.length === 0) {
         return h('p', { id: 'league-standings', class: 'muted', text: 'No standings yet: they begin with the season.' });
     }
-    const cols = ['Rank', 'Player', 'Games', 'Average', 'High game', 'High series', 'Scratch pins', 'Handicap pins',
-                  'Points won', 'Points lost'];
     return h('table', { id: 'league-standings', class: 'board league-table' },
-             h('thead', {}, h('tr', {}, ...cols.map((t) => h('th', { scope: 'col', text: t })))),
+             h('thead', {}, h('tr', {}, ...STANDING_COLS.map(([t, why]) =>
+                 h('th', { scope: 'col', class: t === 'Player' ? '' : 'num', title: why, text: t })))),
              h('tbody', {}, ...standings.map((s) => h('tr', { class: s.player.id === me ? 'me' : '', data: { player: s.player.id } },
-                 h('td', { text: s.rank }), h('td', {}, h('a', { href: `#/profile/${s.player.id}`, text: s.player.name })),
-                 ...[s.games, s.average, s.high_game, s.high_series, s.scratch_pins, s.handicap_pins]
-                     .map((v) => h('td', { class: 'num', text: v ?? '\u2013' })),
-                 h('td', { class: 'num', text: pts(s.points_won) }), h('td', { class: 'num', text: pts(s.points_lost) })))));
+                 ...STANDING_COLS.map(([t, , value]) => (t === 'Player'
+                     ? h('td', {}, h('a', { href: `#/profile/${s.player.id}`, text: s.player.name }))
+                     : h('td', { class: 'num', text: value(s) ?? '\u2013' })))))));
 }
 
-/** One closed round: every pairing with both sides' games side by side. */
+/** Standings as CSV text (RFC 4180: quoted where needed, CRLF lines), for the secretary's wall. */
+export function standingsCsv(standings) {
+    const quote = (v) => {
+        const t = String(v ?? '');
+        return /[",\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
+    };
+    const head = ['Rank', 'Player', 'Games', 'Average', 'High game', 'High series', 'Scratch pins', 'Handicap pins',
+                  'Points won', 'Points lost'];
+    const rows = standings.map((s) => [s.rank, s.player.name, s.games, s.average, s.high_game, s.high_series,
+                                       s.scratch_pins, s.handicap_pins, s.points_won, s.points_lost]);
+    return [head, ...rows].map((r) => r.map(quote).join(',')).join('\r\n') + '\r\n';
+}
+
+/** The explanation of the standings' and results' columns, and of how points are won. */
+export function legend(handicap) {
+    return h('div', { class: 'legend muted', id: 'league-legend' },
+             h('p', {}, h('strong', { text: 'Points: ' }),
+               '1 for each game won (\u00bd each on a tie) + 1 for the higher series (\u00bd each on a tie), ' +
+               `decided on ${handicap ? 'handicap scores (scratch + handicap)' : 'scratch scores'}. ` +
+               'A game not bowled is a blind: it counts the absent member\'s average - 10 for the opponent only.'),
+             h('p', {}, h('strong', { text: 'Score cells: ' }),
+               handicap ? 'scratch (with handicap), e.g. 143 (206); a blind shows its blind score the same way.'
+                        : 'scratch pins; a blind shows its blind score.'),
+             h('dl', { class: 'legend-cols' }, ...STANDING_COLS.filter(([, why]) => why)
+                 .flatMap(([t, why]) => [h('dt', { text: t }), h('dd', { text: why })])));
+}
+
+/** One closed round: every pairing with both sides' games side by side, in aligned columns. */
 export function roundResults(result, handicap) {
+    const games = Math.max(0, ...result.pairings.flatMap((p) => [p.a.counted.length, p.b.counted.length]));
     const pairings = result.pairings.map((p) => {
-        const games = Math.max(p.a.games.length, p.b.games.length, p.a.counted.length);
+        // Every cell the same way: scratch, then (with handicap) in a handicap league; a blind
+        // or a vacancy shows its score as scratch, marked.
         const cell = (side, i) => {
             const g = side.games[i];
             const c = side.counted[i];
-            const text = g === null || g === undefined ? (c !== undefined ? `${c} (blind)` : '\u2013')
-                : (handicap && c !== undefined && c !== g ? `${g} (${c})` : String(g));
-            return h('td', { class: 'num', text });
+            if (c === undefined) return h('td', { class: 'num', text: '\u2013' });
+            const bowled = g !== null && g !== undefined;
+            const scratch = bowled ? g : c - (handicap ? side.handicap : 0);
+            const mark = bowled ? '' : (side.player ? 'blind ' : 'vacancy ');
+            return h('td', { class: `num${bowled ? '' : ' blind'}`, title: bowled ? null : (side.player
+                         ? 'Blind: not bowled; average - 10 counts for the opponent only' : 'Vacancy score of a bye'),
+                     text: `${mark}${scratch}${handicap ? ` (${c})` : ''}` });
         };
         const row = (side) => h('tr', { class: side.points > (side === p.a ? p.b : p.a).points ? 'winner' : '' },
             h('th', { scope: 'row', text: name(side.player) }), h('td', { class: 'num', text: side.average }),
             handicap ? h('td', { class: 'num', text: side.handicap }) : null,
             ...Array.from({ length: games }, (_, i) => cell(side, i)),
             h('td', { class: 'num', text: side.series }), h('td', { class: 'num points', text: pts(side.points) }));
+        const th = (text, title) => h('th', { scope: 'col', class: text === 'Player' ? '' : 'num', title, text });
         return h('table', { class: 'board league-table round-pairing' },
-                 h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: 'Player' }), h('th', { scope: 'col', text: 'Avg' }),
-                   handicap ? h('th', { scope: 'col', text: 'Hdcp' }) : null,
-                   ...Array.from({ length: games }, (_, i) => h('th', { scope: 'col', text: `Game ${i + 1}` })),
-                   h('th', { scope: 'col', text: 'Series' }), h('th', { scope: 'col', text: 'Points' }))),
+                 h('colgroup', {}, h('col', { class: 'c-player' }), h('col', { class: 'c-num' }),
+                   handicap ? h('col', { class: 'c-num' }) : null,
+                   ...Array.from({ length: games }, () => h('col', { class: 'c-game' })),
+                   h('col', { class: 'c-num' }), h('col', { class: 'c-num' })),
+                 h('thead', {}, h('tr', {}, th('Player'), th('Avg', 'Average used this round'),
+                   handicap ? th('Hdcp', 'Handicap per game') : null,
+                   ...Array.from({ length: games }, (_, i) => th(`Game ${i + 1}`, handicap ? 'Scratch (with handicap)' : 'Scratch')),
+                   th('Series', handicap ? 'Sum of the games with handicap' : 'Sum of the games'),
+                   th('Points', 'Game points + series point won this round'))),
                  h('tbody', {}, row(p.a), row(p.b)));
     });
     return h('section', { class: 'card-panel round-results', data: { round: result.round } },
