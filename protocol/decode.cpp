@@ -162,6 +162,14 @@ RequestBody decode_body(std::string_view type, const json& obj) {
         only_fields(obj, {"game"});
         return RecordRequest{get_game(obj)};
     }
+    if (type == "hint") {
+        only_fields(obj, {"game"});
+        return HintRequest{get_game(obj)};
+    }
+    if (type == "review") {
+        only_fields(obj, {"game"});
+        return ReviewRequest{get_game(obj)};
+    }
     if (auto group = decode_group_request(type, obj)) return std::move(*group);
     if (type == "ping") {
         only_fields(obj, {});

@@ -70,6 +70,14 @@ struct VerifyRequest {
 struct RecordRequest {
     GameId game = 0;
 };
+// The coach (docs/protocol.md "Hints and reviews"): a hint for a practice game in play, the
+// review of a finished, revealed game.
+struct HintRequest {
+    GameId game = 0;
+};
+struct ReviewRequest {
+    GameId game = 0;
+};
 
 // Real lanes (docs/protocol.md "Lanes"). Codes are 6 characters; the server checks them.
 struct LaneOpen {
@@ -142,7 +150,8 @@ using RequestBody = std::variant<Hello, PracticeStart, PlayRequest, StopRequest,
                                  SnapshotRequest, Ping, Register, Login, DailyInfo, DailyStart,
                                  LeaderboardRequest, ProfileRequest, VerifyRequest, RecordRequest,
                                  LaneOpen, LaneJoin, LaneWatch, LaneReportRequest, LaneUndo,
-                                 LeagueCreate, LeagueJoin, LeagueGet, LeaguePlay, LeagueSecretary>;
+                                 LeagueCreate, LeagueJoin, LeagueGet, LeaguePlay, LeagueSecretary,
+                                 HintRequest, ReviewRequest>;
 
 inline constexpr int kMaxLeaderboardLimit = 100;
 

@@ -22,6 +22,8 @@ void write_player(JsonWriter& w, const PlayerRef& p) {
     w.end_object();
 }
 
+void write_pct(JsonWriter& w, double v);
+
 void write_entry(JsonWriter& w, const BoardEntry& e, bool average) {
     w.begin_object();
     w.key("rank").value(e.rank);
@@ -36,6 +38,12 @@ void write_entry(JsonWriter& w, const BoardEntry& e, bool average) {
         w.key("spares").value(e.spares);
         w.key("finished_at").value(e.finished_at);
         w.key("game").value(static_cast<std::int64_t>(e.game));
+        w.key("par_pct");
+        if (e.par_pct) {
+            write_pct(w, *e.par_pct);
+        } else {
+            w.null();
+        }
     }
     w.end_object();
 }
@@ -76,6 +84,8 @@ std::string encode_daily(Re re, const DailyStatus& m) {
         w.begin_object();
         w.key("date").value(*m.revealed_date);
         w.key("seed").value(m.revealed_seed.value_or(""));
+        w.key("par").value(m.revealed_par);
+        w.key("par_line").value(m.revealed_par_line);
         w.end_object();
     } else {
         w.null();
@@ -101,6 +111,7 @@ std::string encode_leaderboard(Re re, const LeaderboardPage& m) {
     w.key("entries").begin_array();
     for (const auto& e : m.entries) write_entry(w, e, average);
     w.end_array();
+    w.key("par").value(m.par);
     w.key("next_cursor").value(m.next_cursor);
     w.key("me");
     if (m.me) {
@@ -135,6 +146,12 @@ std::string encode_profile(Re re, const Profile& m) {
         w.end_object();
     }
     w.end_array();
+    w.key("par_pct");
+    if (m.par_pct) {
+        write_pct(w, *m.par_pct);
+    } else {
+        w.null();
+    }
     w.key("recent").begin_array();
     for (const auto& g : m.recent) {
         w.begin_object();
@@ -143,6 +160,7 @@ std::string encode_profile(Re re, const Profile& m) {
         w.key("day").value(g.day);
         w.key("score").value(g.score);
         w.key("finished_at").value(g.finished_at);
+        w.key("par").value(g.par);
         w.end_object();
     }
     w.end_array();
@@ -190,6 +208,7 @@ std::string encode_stored_game(Re re, const StoredGame& m) {
     w.key("finished_at").value(m.finished_at);
     w.key("seed").value(m.seed);
     w.key("record").value(m.record);
+    w.key("par").value(m.par);
     return w.end_object().take();
 }
 

@@ -30,6 +30,8 @@ struct DailyStatus {
     std::string reveals_at;  // RFC 3339: attempts may finish until then
     std::optional<std::string> revealed_date;  // the most recently revealed day
     std::optional<std::string> revealed_seed;
+    std::optional<int> revealed_par;               // the revealed day's par, once computed
+    std::optional<std::string> revealed_par_line;  // its best line, a record
     std::string status;  // "anonymous" (not logged in), "none", "started", "finished"
     std::optional<GameId> game;
     std::optional<int> score;
@@ -44,6 +46,7 @@ struct BoardEntry {
     int games = 0;  // best_average only
     std::string finished_at;
     GameId game = 0;  // 0 for best_average
+    std::optional<double> par_pct;  // daily, once the day's par is public: score / par x 100
 };
 
 struct LeaderboardPage {
@@ -54,6 +57,7 @@ struct LeaderboardPage {
     std::vector<BoardEntry> entries;
     std::optional<std::string> next_cursor;
     std::optional<BoardEntry> me;
+    std::optional<int> par;  // daily: the day's par, once revealed (null before)
 };
 
 struct HistogramBin {
@@ -68,6 +72,7 @@ struct RecentGame {
     std::optional<std::string> day;
     int score = 0;
     std::string finished_at;
+    std::optional<int> par;  // once public and computed
 };
 
 // A finished game on a real lane (kept apart from solitaire statistics).
@@ -90,6 +95,9 @@ struct Profile {
     int longest_streak = 0;
     std::vector<HistogramBin> histogram;
     std::vector<RecentGame> recent;  // newest first
+    // Mean of score / par x 100 over the finished games whose par is public, one decimal;
+    // null when there is none.
+    std::optional<double> par_pct;
     std::vector<LaneGameLine> lanes;  // newest first; never part of the figures above
 };
 
@@ -117,6 +125,7 @@ struct StoredGame {
     // when their day or round is revealed.
     std::optional<std::string> seed;
     std::optional<std::string> record;
+    std::optional<int> par;  // with seed and record, once computed
 };
 
 std::string encode_registered(Re re, const Registered& m);

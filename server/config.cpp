@@ -91,7 +91,17 @@ std::variant<Config, Exit> load_config(int argc, char** argv) {
         ("idle-evict-ms", po::value(&c.idle_evict_ms)->default_value(c.idle_evict_ms),
          "unfinished practice games and lanes idle this long leave memory (stored, reloaded on use)")
         ("sweep-ms", po::value(&c.sweep_ms)->default_value(c.sweep_ms),
-         "how often guests expire and idle games and lanes are evicted");
+         "how often guests expire and idle games and lanes are evicted")
+        ("analysis-threads", po::value(&c.analysis_threads)->default_value(c.analysis_threads),
+         "threads of the analysis pool (hints, reviews, par), apart from the I/O threads; at least 1")
+        ("analysis-queue", po::value(&c.analysis_queue)->default_value(c.analysis_queue),
+         "analysis jobs that may wait for a thread; beyond it hint and review get analysis_busy")
+        ("analysis-rate", po::value(&c.analysis_rate)->default_value(c.analysis_rate),
+         "hint tokens per guest or player per analysis window (a review costs 5); over it: "
+         "analysis_limited; 0: no limit")
+        ("analysis-window-ms",
+         po::value(&c.analysis_window_ms)->default_value(c.analysis_window_ms),
+         "the window over which the analysis tokens refill");
     // clang-format on
     po::variables_map vm;
     try {
@@ -123,6 +133,10 @@ std::variant<Config, Exit> load_config(int argc, char** argv) {
     if (c.max_json_depth < 2) return Exit{2, "pinfall-server: --max-depth too small\n"};
     if (c.budget_window_ms == 0 || c.sweep_ms == 0) {
         return Exit{2, "pinfall-server: --budget-window-ms and --sweep-ms must be positive\n"};
+    }
+    if (c.analysis_threads == 0 || c.analysis_queue == 0 || c.analysis_window_ms == 0) {
+        return Exit{2, "pinfall-server: --analysis-threads, --analysis-queue and "
+                       "--analysis-window-ms must be positive\n"};
     }
     if (!clock_start.empty()) c.clock_start = clock_start;
     if (!migrate_from.empty()) {

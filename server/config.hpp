@@ -46,6 +46,13 @@ struct Config {
     std::uint64_t guest_ttl_ms = 86400000;
     std::uint64_t idle_evict_ms = 1800000;
     unsigned sweep_ms = 60000;  // how often expiry and eviction run
+
+    // The analysis pool (hints, reviews, par; server/app/analysis_pool.hpp) and the per-player
+    // limit of hints and reviews (analysis_limit.hpp). docs/protocol.md "Hints and reviews".
+    unsigned analysis_threads = 1;
+    std::size_t analysis_queue = 32;
+    unsigned analysis_rate = 30;  // tokens per window; a hint costs 1, a review 5; 0: unlimited
+    unsigned analysis_window_ms = 60000;
 };
 
 // What main() should do instead of serving: print `text` and exit with `status`.

@@ -15,6 +15,7 @@
 
 #include "server/app/day_keeper.hpp"
 #include "server/app/janitor.hpp"
+#include "server/app/par_keeper.hpp"
 #include "server/app/queries.hpp"
 #include "server/app/registry.hpp"
 #include "server/app/services.hpp"
@@ -120,10 +121,19 @@ int main(int argc, char** argv) {
         return 1;
     }
     StorageWorker storage_worker(std::move(store));
+    // The coach's pool (hints, reviews, par). Its jobs reply through connections and write
+    // through the storage worker: it is stopped (below) before those go.
+    AnalysisLimit analysis_limit(config.analysis_rate,
+                                 std::chrono::milliseconds(config.analysis_window_ms));
+    AnalysisPool analysis_pool(config.analysis_threads, config.analysis_queue);
+    ParKeeper par_keeper(analysis_pool, storage_worker);
 
     LeagueNews league_news(storage_worker, clock, config.secret);
     RoomContext rooms{metrics, storage_worker, clock,
-                      [&leaderboards, &league_news](const FinishedGame& g) {
+                      [&leaderboards, &league_news, &par_keeper](const FinishedGame& g) {
+                          if (g.row.mode == pinfall::storage::GameMode::kPractice) {
+                              par_keeper.game_finished(g.row.id, g.row.ruleset, g.row.seed);
+                          }
                           if (g.row.mode == pinfall::storage::GameMode::kLeague && g.row.league) {
                               league_news.announce(*g.row.league, "game_finished");
                           }
@@ -140,6 +150,9 @@ int main(int argc, char** argv) {
     Services services{registry,   metrics,    clock,   storage_worker, leaderboards,
                       lanes,      guest_book, budgets, league_news,    kServerName,
                       config.secret, config.max_json_depth};
+    services.analysis_pool = &analysis_pool;
+    services.analysis_limit = &analysis_limit;
+    services.par = &par_keeper;
     Queries queries(services);
     LeagueService league_service(services, queries);
     auto keeper = std::make_shared<DayKeeper>(asio::make_strand(ioc), services);
@@ -209,6 +222,7 @@ int main(int argc, char** argv) {
     for (unsigned i = 1; i < config.threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });
     ioc.run();
     for (auto& t : threads) t.join();
+    analysis_pool.stop();
     ioc.destroy_pending();
     // The storage worker's destructor commits these before the process exits.
     registry.save_unfinished_practice();

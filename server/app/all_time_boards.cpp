@@ -54,11 +54,12 @@ void Queries::best_game(protocol::Re re, const protocol::LeaderboardRequest& req
             });
             const auto ranks = shared_ranks(*rows, [](const auto& r) { return r.score; });
             protocol::LeaderboardPage page{"best_game", std::nullopt, "sackson", rows->size(),
-                                           {}, std::nullopt, std::nullopt};
+                                           {}, std::nullopt, std::nullopt, std::nullopt};
             auto entry = [&](std::size_t i) {
                 const auto& r = (*rows)[i];
                 return protocol::BoardEntry{ranks[i], {r.player, r.name}, r.score, r.strikes,
-                                            r.spares, 0, iso(r.finished_at), r.game};
+                                            r.spares, 0, iso(r.finished_at), r.game,
+                                            std::nullopt};
             };
             fill_page(page, *rows, entry, req, me, offset, s_.secret);
             done(Reply{protocol::encode_leaderboard(re, page), ""});
@@ -87,11 +88,12 @@ void Queries::best_average(protocol::Re re, const protocol::LeaderboardRequest& 
             });
             const auto ranks = shared_ranks(*rows, avg);
             protocol::LeaderboardPage page{"best_average", std::nullopt, "sackson",
-                                           rows->size(), {}, std::nullopt, std::nullopt};
+                                           rows->size(), {}, std::nullopt, std::nullopt,
+                                           std::nullopt};
             auto entry = [&](std::size_t i) {
                 const auto& r = (*rows)[i];
                 return protocol::BoardEntry{ranks[i], {r.player, r.name}, avg(r), 0, 0, r.games,
-                                            "", 0};
+                                            "", 0, std::nullopt};
             };
             fill_page(page, *rows, entry, req, me, offset, s_.secret);
             done(Reply{protocol::encode_leaderboard(re, page), ""});

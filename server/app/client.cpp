@@ -106,6 +106,10 @@ void Client::handle(const Request& r, const std::shared_ptr<Outbox>& self, time_
                 queries_.verify(r.id, body.game, send_to(self));
             } else if constexpr (std::is_same_v<T, protocol::RecordRequest>) {
                 queries_.stored_game(r.id, body.game, send_to(self));
+            } else if constexpr (std::is_same_v<T, protocol::HintRequest>) {
+                hint(r, body, self);
+            } else if constexpr (std::is_same_v<T, protocol::ReviewRequest>) {
+                review(r, body, self);
             } else if constexpr (std::is_same_v<T, protocol::SnapshotRequest>) {
                 with_own_game(r, body.game, self, [self, re = r.id](const auto& room) {
                     room->snapshot(re, self);

@@ -43,6 +43,11 @@ inline constexpr const char* kStorageError = "storage_error";
 inline constexpr const char* kUnknownLane = "unknown_lane";
 inline constexpr const char* kBadRuleset = "bad_ruleset";
 inline constexpr const char* kOverBudget = "over_budget";
+inline constexpr const char* kRankedGame = "ranked_game";
+inline constexpr const char* kAnalysisLimited = "analysis_limited";
+inline constexpr const char* kAnalysisBusy = "analysis_busy";
+inline constexpr const char* kNotFinished = "not_finished";
+inline constexpr const char* kGameOver = "game_over";
 }  // namespace code
 
 class Client : public std::enable_shared_from_this<Client> {
@@ -80,6 +85,16 @@ class Client : public std::enable_shared_from_this<Client> {
     void practice_start(const protocol::Request& r, const protocol::PracticeStart& p,
                         const std::shared_ptr<Outbox>& self);
     void daily_start(const protocol::Request& r, const std::shared_ptr<Outbox>& self);
+    // The coach (client_analysis.cpp): a hint for a practice game in play, the review of a
+    // finished, revealed game. Both run on the analysis pool under the per-player limit.
+    void hint(const protocol::Request& r, const protocol::HintRequest& m,
+              const std::shared_ptr<Outbox>& self);
+    void review(const protocol::Request& r, const protocol::ReviewRequest& m,
+                const std::shared_ptr<Outbox>& self);
+    // Takes `cost` analysis tokens for key, then queues job on the pool; otherwise replies
+    // analysis_limited or analysis_busy and returns false. Thread-safe.
+    bool submit_analysis(const std::string& key, unsigned cost, protocol::Re re,
+                         const std::shared_ptr<Outbox>& self, std::function<void()> job);
     // League requests (client_leagues.cpp). Returns false when r is not one.
     bool handle_league(const protocol::Request& r, const std::shared_ptr<Outbox>& self);
     // Lane requests (client_lanes.cpp). Returns false when r is not one.

@@ -45,7 +45,12 @@ void DayKeeper::tick() {
             const auto now = unix_ms(self->services_.clock.now());
             self->services_.storage.write(
                 [latest, now](storage::Store& s) { return s.mark_revealed(latest, now); },
-                [self, latest, n = rooms.size()](const storage::Status& st) {
+                [self, latest, now, n = rooms.size()](const storage::Status& st) {
+                    // The day's par, now that nothing of the day is secret (issue 16).
+                    if (st.is_ok() && self->services_.par) {
+                        self->services_.par->day_revealed(
+                            latest, engine::daily_seed(self->services_.secret, latest), now);
+                    }
                     boost::asio::post(self->timer_.get_executor(), [self, latest, n, st] {
                         if (st.is_ok()) {
                             if (n) spdlog::info("day {} revealed: {} open attempts ended", latest, n);

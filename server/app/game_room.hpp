@@ -86,6 +86,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
     void act(const engine::Action& action, protocol::Re re,
              const std::shared_ptr<Outbox>& requester,
              std::chrono::steady_clock::time_point received);
+    // The game as it stands (for the coach's hints). REQUIRES running on executor().
+    const engine::Game& game() const { return game_; }
     // Sends a full snapshot to `to` and subscribes it to later updates.
     void snapshot(protocol::Re re, const std::shared_ptr<Outbox>& to);
     // A daily attempt still open at its day's reveal ends where it stands (as if resigned).

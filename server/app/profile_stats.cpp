@@ -51,12 +51,23 @@ protocol::Profile compute_profile(const protocol::PlayerRef& player,
         p.spare_pct = 100.0 * static_cast<double>(spares) / frames;
     }
     daily_streaks(std::move(daily_days), today, &p.current_streak, &p.longest_streak);
+    // Average % of par over the games whose par is stored: storage holds a ranked game's par
+    // only from its reveal on, so this never speaks of a game still hidden.
+    double pct_sum = 0;
+    int with_par = 0;
+    for (const auto& g : games) {
+        if (!g.par || *g.par <= 0) continue;
+        pct_sum += 100.0 * g.score / *g.par;
+        ++with_par;
+    }
+    if (with_par) p.par_pct = pct_sum / with_par;
     for (auto it = games.rbegin(); it != games.rend() && p.recent.size() < kRecentGames; ++it) {
         protocol::RecentGame r;
         r.game = it->game;
         r.mode = storage::mode_name(it->mode);
         if (!it->day.empty()) r.day = it->day;
         r.score = it->score;
+        r.par = it->par;
         r.finished_at = format_rfc3339(Clock::time_point(std::chrono::milliseconds(it->finished_at)));
         p.recent.push_back(std::move(r));
     }

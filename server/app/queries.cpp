@@ -19,7 +19,7 @@ std::string iso(storage::Millis ms) {
 protocol::BoardEntry entry_of(const RankedLine& r) {
     return protocol::BoardEntry{r.rank, {r.line.player, r.line.name}, r.line.score,
                                 r.line.strikes, r.line.spares, 0, iso(r.line.finished_at),
-                                r.line.game};
+                                r.line.game, std::nullopt};
 }
 
 const char* board_name(protocol::Board b) {
@@ -73,9 +73,13 @@ void Queries::daily_info(protocol::Re re, std::optional<storage::PlayerId> me, R
     status->revealed_date = last;
     status->revealed_seed = engine::seed_hex(engine::daily_seed(s_.secret, last));
     status->status = me ? "none" : "anonymous";
-    if (!me) return done(Reply{protocol::encode_daily(re, *status), ""});
     s_.storage.read(
-        [status, me](storage::Store& st) {
+        [status, me, last](storage::Store& st) {
+            if (auto par = st.day_par(last)) {
+                status->revealed_par = par->first;
+                status->revealed_par_line = par->second;
+            }
+            if (!me) return storage::Status::ok();
             if (auto g = st.daily_attempt(*me, status->date)) {
                 status->game = g->id;
                 status->status = g->finished_at ? "finished" : "started";
@@ -113,14 +117,33 @@ void Queries::leaderboard(protocol::Re re, const protocol::LeaderboardRequest& r
     if (req.board == protocol::Board::kBestGame) return best_game(re, req, me, offset, done);
     if (req.board == protocol::Board::kBestAverage) return best_average(re, req, me, offset, done);
     BoardQuery q{day, offset, static_cast<std::size_t>(req.limit), me, req.around};
-    s_.leaderboards.daily(q, [this, re, day, key, done](BoardAnswer a) {
+    // The day's par, stored at its reveal (none before): read first, then the board.
+    auto par = std::make_shared<std::optional<int>>();
+    s_.storage.read(
+        [par, day](storage::Store& st) {
+            if (auto p = st.day_par(day)) *par = p->first;
+            return storage::Status::ok();
+        },
+        [this, re, day, key, done, par, q](const storage::Status&) {
+            daily_page(re, day, key, q, *par, done);
+        });
+}
+
+void Queries::daily_page(protocol::Re re, const std::string& day, const CursorKey& key,
+                         const BoardQuery& q, std::optional<int> par, ReplyFn done) {
+    s_.leaderboards.daily(q, [this, re, day, key, done, par](BoardAnswer a) {
         protocol::LeaderboardPage page;
+        page.par = par;
         page.board = "daily";
         page.date = day;
         page.ruleset = "sackson";
         page.total = a.total;
         for (const auto& l : a.lines) page.entries.push_back(entry_of(l));
         if (a.me) page.me = entry_of(*a.me);
+        if (par && *par > 0) {
+            for (auto& e : page.entries) e.par_pct = 100.0 * e.score / *par;
+            if (page.me) page.me->par_pct = 100.0 * page.me->score / *par;
+        }
         if (a.next_offset) page.next_cursor = make_cursor(s_.secret, key, *a.next_offset);
         done(Reply{protocol::encode_leaderboard(re, page), ""});
     });
@@ -219,6 +242,12 @@ void Queries::stored_game(protocol::Re re, protocol::GameId game, ReplyFn done) 
             if (show) {
                 m.seed = engine::seed_hex(g->seed);
                 m.record = engine::record_text(engine::Record{g->ruleset, g->seed, g->actions});
+                // Par is stored at the end (practice) or at the reveal (daily); a public game
+                // found without it (a league game, a lost write) gets it now.
+                m.par = g->par;
+                if (m.finished && !m.par && s_.par) {
+                    m.par = s_.par->par_now(g->id, g->ruleset, g->seed);
+                }
             }
             done(Reply{protocol::encode_stored_game(re, m), ""});
         });

@@ -12,6 +12,7 @@
 
 #include "protocol/messages.hpp"
 #include "protocol/replies.hpp"
+#include "server/app/cursor.hpp"
 #include "server/app/services.hpp"
 
 namespace pinfall::server {
@@ -45,6 +46,9 @@ class Queries {
     bool is_public(const storage::GameRow& g, bool league_round_closed) const;
 
    private:
+    // The daily board's page once the day's par (if revealed) is known.
+    void daily_page(protocol::Re re, const std::string& day, const CursorKey& key,
+                    const BoardQuery& q, std::optional<int> par, ReplyFn done);
     void best_game(protocol::Re re, const protocol::LeaderboardRequest& req,
                    std::optional<storage::PlayerId> me, std::uint64_t offset, ReplyFn done);
     void best_average(protocol::Re re, const protocol::LeaderboardRequest& req,

@@ -5,6 +5,9 @@
 #include <string>
 
 #include "server/app/address_budgets.hpp"
+#include "server/app/analysis_limit.hpp"
+#include "server/app/analysis_pool.hpp"
+#include "server/app/par_keeper.hpp"
 #include "server/app/clock.hpp"
 #include "server/app/guest_book.hpp"
 #include "server/app/lane_directory.hpp"
@@ -29,6 +32,10 @@ struct Services {
     std::string server_name;  // "pinfall/<version>"
     std::string secret;       // the server secret (daily seeds, cursors)
     int max_json_depth = 16;
+    // The coach's pool, per-player limit and par (issue 16); set by main() before serving.
+    AnalysisPool* analysis_pool = nullptr;
+    AnalysisLimit* analysis_limit = nullptr;
+    ParKeeper* par = nullptr;
 };
 
 }  // namespace pinfall::server
