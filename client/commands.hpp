@@ -34,6 +34,7 @@ int run_play(const Globals& g, const Args& args);
 int run_leaderboard(const Globals& g, const Args& args);
 int run_verify(const Globals& g, const Args& args);
 int run_health(const Globals& g, const Args& args);
+int run_review(const Globals& g, const Args& args);
 
 // The usage text of every command.
 std::string usage_text();

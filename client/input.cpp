@@ -39,6 +39,10 @@ Input parse_input(std::string_view line) {
         in.kind = Input::Kind::kHelp;
         return in;
     }
+    if (s == "c" || s == "coach" || s == "hint") {
+        in.kind = Input::Kind::kHint;
+        return in;
+    }
     if (s == "r" || s == "resign") {
         in.kind = Input::Kind::kResign;
         return in;
@@ -80,6 +84,7 @@ std::string input_help() {
            "  N         the legal play numbered N\n"
            "  s         stop this ball\n"
            "  h         this help and the legal plays\n"
+           "  c         the coach: the best plays and their expected final scores (practice)\n"
            "  r         resign (asks first; frames not bowled score 0)\n"
            "  q         quit; the game stays open: pinfall play --resume GAME\n";
 }

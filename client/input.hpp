@@ -5,6 +5,7 @@
 //   s / stop                stop the ball
 //   h / help / ?            list the legal plays and these commands
 //   r / resign              resign (the caller asks for confirmation)
+//   c / coach / hint        the coach's best plays (practice games)
 //   q / quit                leave; the game stays open on the server
 #pragma once
 
@@ -15,7 +16,7 @@
 namespace pinfall::cli {
 
 struct Input {
-    enum class Kind { kEmpty, kPlay, kPick, kStop, kHelp, kResign, kQuit, kInvalid };
+    enum class Kind { kEmpty, kPlay, kPick, kStop, kHelp, kResign, kQuit, kInvalid, kHint };
     Kind kind = Kind::kEmpty;
     int pile = 0;           // kPlay: as typed (the server judges 1-3)
     std::vector<int> pins;  // kPlay: as typed, in order (the server judges them)

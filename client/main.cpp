@@ -53,7 +53,7 @@ int main(int argc, char** argv) {
         {"deal", run_deal},     {"register", run_register},
         {"play", run_play},     {"leaderboard", run_leaderboard},
         {"verify", run_verify}, {"health", run_health},
-        {"par", run_par},
+        {"par", run_par},       {"review", run_review},
     };
     const std::string command = vm["command"].as<std::string>();
     const auto it = kCommands.find(command);

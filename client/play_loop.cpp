@@ -9,6 +9,7 @@
 
 #include "client/input.hpp"
 #include "client/render.hpp"
+#include "client/render_coach.hpp"
 
 namespace pinfall::cli {
 
@@ -114,6 +115,9 @@ int play_game(Session& session, Table t, PlayIo io) {
                 continue;
             case Input::Kind::kHelp:
                 io.out << input_help() << render_legal(t);
+                continue;
+            case Input::Kind::kHint:
+                io.out << render_hint(session.request({{"type", "hint"}, {"game", game_ref}}));
                 continue;
             case Input::Kind::kQuit:
                 return leave(io.out, t);
