@@ -56,7 +56,7 @@ const views = {
     }),
     leaders: new LeaderboardView($('leaders-screen'), client, messages, { today, player }),
     profile: new ProfileView($('profile-screen'), client, messages, { player }),
-    replay: new ReplayView($('replay-screen'), messages),
+    replay: new ReplayView($('replay-screen'), messages, client),
     lanes: new LaneHome($('lanes-screen'), client, messages, { openLane: (msg) => showLane(msg) }),
     lane,
     leagues: new LeagueHome($('leagues-screen'), client, messages, {
@@ -235,6 +235,7 @@ installKeyboard({
     knock: () => game.knock(),
     stop: () => game.stop(),
     hints: () => game.setHints(!game.hints),
+    coach: () => game.coach.ask(),
     back: () => game.back(),
 });
 

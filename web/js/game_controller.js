@@ -5,7 +5,9 @@ import { cardLabel, utcDate } from './cards.js';
 import { Choice } from './choice.js';
 import { busyBegin, busyEnd } from './dom.js';
 import { GameOverView } from './game_over_view.js';
+import { HintView } from './hint_view.js';
 import { ballEndText, fromSnapshot, planUpdate } from './model.js';
+import { ParLine } from './par_line.js';
 import { RackView } from './rack_view.js';
 import { SheetView } from './sheet_view.js';
 
@@ -41,6 +43,8 @@ export class GameController {
         });
         this.sheet = new SheetView($('sheet'));
         this.over = new GameOverView($('game-over'), { onNewGame });
+        this.coach = new HintView(client, messages, $('controls'), $('hint-groups'));
+        this.parLine = new ParLine(client, $('final-verdict'));
         this.el.knock.addEventListener('click', () => this.knock());
         this.el.stop.addEventListener('click', () => this.stop());
         this.el.resign.addEventListener('click', () => this.resign());
@@ -250,8 +254,13 @@ export class GameController {
         this.el.stop.disabled = controlsOff;
         this.el.resign.disabled = controlsOff;
         this.el.controls.hidden = s.over;
-        if (s.over) this.over.show(s, this.today());
-        else this.over.hide();
+        this.coach.render(s, this.locked);
+        if (s.over) {
+            this.over.show(s, this.today());
+            this.parLine.show(s);
+        } else {
+            this.over.hide();
+        }
         document.body.dataset.over = String(s.over);
         document.body.dataset.version = String(s.version);
     }

@@ -1,11 +1,13 @@
 // Keyboard play: 1/2/3 choose a ball pile; once a pile is chosen, digits toggle pins (0 is pin
-// 10); Enter knocks down, S stops the ball, H toggles hints, Escape takes back the last pick.
+// 10); Enter knocks down, S stops the ball, H toggles hints, Shift+H asks the coach, Escape takes
+// back the last pick.
 
 const EDITABLE = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
 
 /**
  * actions: {active() -> bool, pileChosen() -> bool, pile(n), pin(n), knock(), stop(), hints(),
- * back()}. Keys are handled only while active() is true and focus is not in a text field.
+ * back(), coach() (optional)}. Keys are handled only while active() is true and focus is not
+ * in a text field.
  */
 export function installKeyboard(actions, target = document) {
     target.addEventListener('keydown', (ev) => {
@@ -23,6 +25,8 @@ export function installKeyboard(actions, target = document) {
             actions.knock();
         } else if (key === 's' || key === 'S') {
             actions.stop();
+        } else if (key === 'H' && ev.shiftKey && actions.coach) {
+            actions.coach();
         } else if (key === 'h' || key === 'H') {
             actions.hints();
         } else if (key === 'Escape' || key === 'Backspace') {

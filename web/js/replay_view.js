@@ -6,6 +6,7 @@
 import { cardLabel } from './cards.js';
 import { busy, fillScreen, formatDay, formatInstant, h, plural } from './dom.js';
 import { RackView } from './rack_view.js';
+import { ReviewView } from './review_view.js';
 import { SheetView } from './sheet_view.js';
 import { dealText } from './solitaire/deal.js';
 import { replaySteps } from './solitaire/replay.js';
@@ -28,9 +29,12 @@ function describe(step, before) {
 }
 
 export class ReplayView {
-    constructor(el, messages) {
+    /** client (optional): the protocol client, for the coach's review. */
+    constructor(el, messages, client = null) {
         this.el = el;
         this.messages = messages;
+        this.client = client;
+        this.review = null;
         this.steps = [];
         this.at = 0;
         document.addEventListener('keydown', (ev) => {
@@ -45,6 +49,7 @@ export class ReplayView {
 
     async show({ game }) {
         this.steps = [];
+        this.review = null;
         let g;
         try {
             g = await busy(() => getJson(`/api/games/${game}`));
@@ -58,7 +63,9 @@ export class ReplayView {
         const head = [h('h2', { id: 'replay-title', text: `Game ${g.game}` }),
                       h('p', { class: 'intro' }, `${what}, ${g.ruleset} rules, by `, who,
                         g.finished ? `: ${g.score} (${plural(g.strikes, 'strike')}, ${plural(g.spares, 'spare')}), finished ${formatInstant(g.finished_at)}.`
-                                   : ': not finished yet.')];
+                                   : ': not finished yet.'),
+                      g.par ? h('p', { id: 'replay-par', data: { par: g.par } },
+                                `Par on these deals: ${g.par} \u00b7 ${(100 * g.score / g.par).toFixed(1)}% of par.`) : null];
         if (!g.record) {
             fillScreen(this.el, ...head, h('div', { class: 'card-panel', id: 'replay-hidden' },
                 h('p', { text: g.mode === 'practice' ? 'Its record is public once the game is finished.'
@@ -76,6 +83,11 @@ export class ReplayView {
         }
         this.steps = replay.steps;
         this.#build(head, g, replay);
+        if (this.client && g.finished) {
+            this.review = new ReviewView(this.client, this.messages, (step) => this.go(step));
+            this.el.append(this.review.el);
+            this.review.load(g.game);
+        }
         this.go(0);
     }
 
@@ -139,6 +151,7 @@ export class ReplayView {
         const notes = step.notes.length > 0 ? ` ${step.notes.join('. ')}.` : '';
         this.text.textContent = `${describe(step, before)}${notes}${step.error ? ` Refused: ${step.error}.` : ''}`;
         this.el.dataset.step = String(at);
+        this.review?.highlight(at);
     }
 
     async #verify(game, out) {
