@@ -4,7 +4,10 @@
 // shows par (the zero seed's sackson par is 208, docs/rules.md); the replay page shows the
 // review: the summary sentence with the server's figures, an SVG chart of the expected score,
 // a mark on the resignation (a blunder: ??) and every decision, which takes the replay to its
-// step. Ranked games have no Coach button. Screenshots go to docs/screens (the house rule).
+// step. A ranked game has no Coach button and no par before its day's reveal; after it (a
+// restart an hour past the day) the daily page shows the day's par and line, the day's board a
+// "% of par" column, the profile the average % of par, and the game's review opens.
+// Screenshots go to docs/screens (the house rule).
 
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -72,6 +75,14 @@ const shownHint = (page) => page.evaluate(() => {
     const best = document.querySelector('#coach-hint:not([hidden]) .coach-best');
     return best ? { action: best.dataset.action, expected: Number(best.dataset.expected), text: best.textContent } : null;
 });
+
+/** docScreen at 1280x800 then at 390x844 (the page keeps its state), back to 1280x800. */
+async function bothSizes(page, name, focus) {
+    await docScreen(page, `${name}-desktop`, focus);
+    await page.setViewportSize(SIZES.phone);
+    await docScreen(page, `${name}-phone`, focus);
+    await page.setViewportSize(SIZES.desktop);
+}
 
 const gameId = (page) => page.evaluate(() => Number(localStorage.getItem('pinfall.game')));
 
@@ -161,7 +172,7 @@ for (const size of ['desktop', 'phone']) {
     });
 }
 
-test('a ranked game has no Coach button', { timeout: 60000 }, async () => {
+test('a ranked game: no Coach button, no par before the reveal; par on the daily page, board and profile after', { timeout: 180000 }, async () => {
     const page = await newPage('desktop');
     await openFresh(page, server.url);
     await page.evaluate(() => { location.hash = '#/account'; });
@@ -178,5 +189,61 @@ test('a ranked game has no Coach button', { timeout: 60000 }, async () => {
     await page.keyboard.press('Shift+H');
     await waitIdle(page);
     assert.equal(await page.isVisible('#coach-hint'), false);
+    await page.click('#resign');
+    await page.click('#resign');
+    await waitIdle(page);
+    await page.waitForSelector('#game-over:not([hidden])');
+    await new Promise((resolve) => setTimeout(resolve, 700));  // a par job, if any, is done
+    assert.equal(await page.isVisible('#over-par'), false, 'no par for a ranked game before the reveal');
+    const game = await gameId(page);
+
+    // Before the reveal: the board and the profile say nothing of par.
+    await page.evaluate(() => { location.hash = '#/leaders/daily/2026-11-29'; });
+    await page.waitForSelector('#leaders-screen table.board');
+    await waitIdle(page);
+    assert.equal(await page.$$eval('#leaders-screen table.board th', (ths) => ths.some((th) => /par/.test(th.textContent))), false);
+    await page.evaluate(() => { location.hash = '#/profile'; });
+    await page.waitForSelector('#profile-stats');
+    await waitIdle(page);
+    assert.equal(await page.textContent('[data-stat="par"] .stat-value'), '\u2013');
+
+    // After the reveal (a restart on the same data, an hour after the day): par everywhere.
+    await server.stop({ keep: true });
+    server = await startServer({ clockStart: '2026-11-30T01:00:05Z', dir: server.dir, port: server.port });
+    await page.goto(`${server.url}#/daily`);
+    await waitIdle(page);
+    let par = null;
+    for (let i = 0; i < 20 && par === null; i++) {
+        par = await page.evaluate(() => document.getElementById('revealed-par')?.dataset.par ?? null);
+        if (par === null) {
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            await page.reload();
+            await waitIdle(page);
+        }
+    }
+    assert.ok(Number(par) > 0 && Number(par) <= 300, `the revealed day has a par (${par})`);
+    assert.match(await page.textContent('#revealed-par code'), /^pinfall\/1 sackson [0-9a-f]{64} /);
+    await page.click('#revealed-par summary');
+    await bothSizes(page, 'coach-daily-par', '#revealed-par');
+    await page.evaluate(() => { location.hash = '#/leaders/daily/2026-11-29'; });
+    await page.waitForSelector('#leaders-screen table.board');
+    await waitIdle(page);
+    const board = await page.evaluate(() => ({
+        head: [...document.querySelectorAll('#leaders-screen table.board th')].map((th) => th.textContent),
+        row: [...document.querySelectorAll('#leaders-screen table.board tbody tr:first-child td')].map((td) => td.textContent),
+    }));
+    assert.equal(board.head[board.head.length - 1], `% of par ${par}`, JSON.stringify(board));
+    const score = Number(board.row[2]);
+    assert.equal(board.row[board.row.length - 1], `${(100 * score / Number(par)).toFixed(1)}%`);
+    await bothSizes(page, 'coach-board-par', '#leaders-screen table.board');
+    await page.evaluate(() => { location.hash = '#/profile'; });
+    await page.waitForSelector('#profile-stats');
+    await waitIdle(page);
+    assert.equal(await page.textContent('[data-stat="par"] .stat-value'), `${(100 * score / Number(par)).toFixed(1)}%`);
+    await bothSizes(page, 'coach-profile-par', '#profile-stats');
+    // Its review is open now.
+    await page.evaluate((g) => { location.hash = `#/game/${g}`; }, game);
+    await page.waitForSelector('#review-summary', { timeout: 60000 });
+    assert.match(await page.textContent('#review-summary'), new RegExp(`par ${par}$`));
     assert.deepEqual(errors, []);
 });

@@ -108,6 +108,10 @@ export class DailyView {
             h('p', { class: 'muted', text: 'Its seed:' }),
             h('code', { id: 'revealed-seed', class: 'hex', text: revealed.seed }),
             h('p', { id: 'revealed-check', class: 'check', text: 'Checking the seed\u2026' }),
+            revealed.par === null || revealed.par === undefined ? null
+                : h('details', { id: 'revealed-par', data: { par: revealed.par } },
+                    h('summary', { text: `Par that day: ${revealed.par} (the best score with every card known)` }),
+                    h('code', { class: 'hex', text: revealed.par_line })),
             h('div', { class: 'buttons' },
               h('button', { type: 'button', id: 'replay-day', text: 'Replay that day (unranked)',
                             on: { click: () => this.replayDay(revealed.date) } }),

@@ -1,6 +1,7 @@
 // One page of a leaderboard as a table: rank, player (a link to the profile), score with
 // strikes and spares and the game (a link to its replay), or average and games for
-// best_average. The logged-in player's own line is marked.
+// best_average. The logged-in player's own line is marked. A revealed daily board has a "% of
+// par" column (the day's par is public from its reveal on).
 
 import { formatInstant, h } from './dom.js';
 
@@ -8,8 +9,10 @@ import { formatInstant, h } from './dom.js';
 export function boardTable(page, { empty = 'Nobody is on this board yet.' } = {}) {
     if (page.entries.length === 0) return h('p', { class: 'muted board-empty', text: empty });
     const average = page.board === 'best_average';
+    const par = page.board === 'daily' && page.par !== null && page.par !== undefined;
     const head = average ? ['Rank', 'Player', 'Average', 'Games']
-        : ['Rank', 'Player', 'Score', 'X', '/', page.board === 'daily' ? 'Finished' : 'Day'];
+        : ['Rank', 'Player', 'Score', 'X', '/', page.board === 'daily' ? 'Finished' : 'Day',
+           ...(par ? [`% of par ${page.par}`] : [])];
     const mine = page.me?.player.id;
     const rows = page.entries.map((e) => {
         const player = h('a', { href: `#/profile/${e.player.id}`, text: e.player.name });
@@ -18,7 +21,8 @@ export function boardTable(page, { empty = 'Nobody is on this board yet.' } = {}
             : [h('a', { href: `#/game/${e.game}`, title: 'Replay this game', text: String(e.score) }),
                String(e.strikes), String(e.spares),
                page.board === 'daily' ? formatInstant(e.finished_at).replace(/^.*, /, '')
-                   : e.finished_at.slice(0, 10)];
+                   : e.finished_at.slice(0, 10),
+               ...(par ? [e.par_pct === null ? '\u2013' : `${e.par_pct.toFixed(1)}%`] : [])];
         const tr = h('tr', { data: { player: e.player.id, rank: e.rank } },
                      h('td', { class: 'rank', text: String(e.rank) }), h('td', {}, player),
                      ...cells.map((c, i) => h('td', { class: i === 0 ? 'num strong' : 'num' }, c)));

@@ -58,7 +58,10 @@ export class ProfileView {
                  stat('high', 'High game', p.games ? p.high_game : '\u2013'),
                  stat('strikes', 'Strikes', `${p.strike_pct}%`, 'of frames'),
                  stat('spares', 'Spares', `${p.spare_pct}%`, 'of frames'),
-                 stat('streak', 'Daily streak', p.streak.current, `longest ${p.streak.longest}`));
+                 stat('streak', 'Daily streak', p.streak.current, `longest ${p.streak.longest}`),
+                 // Par is known for practice games once over, ranked ones once revealed.
+                 stat('par', 'Of par', p.par_pct === null || p.par_pct === undefined ? '\u2013'
+                     : `${p.par_pct.toFixed(1)}%`, 'average score / par'));
     }
 
     #recent(p) {
