@@ -337,3 +337,44 @@ TEST_CASE("par and review of a daily game: hidden before the day's reveal, prese
     check_review(b.request({{"type", "review"}, {"game", game_id}}, 60s), game_id,
                  engine::record_of(mirror));
 }
+
+TEST_CASE("analysis: a flood of reviews and hints leaves another game's actions fast",
+          "[.][measure]") {
+    // Hidden (run by name or [measure]): prints the round-trip times of one player's actions
+    // while another floods the coach, and without the flood.
+    ServerProcess server({"--msg-rate", "0", "--analysis-rate", "0"});
+    const auto round_trips = [&](bool flood) {
+        WsClient flooder(server.port());
+        flooder.hello();
+        // Reviews (a coach game each, about 0.3 s of a core) keep the pool busy for seconds;
+        // hints on one position would be answered from the coach's reused search.
+        const long long fid = flooder.request({{"type", "practice_start"}})["game"];
+        REQUIRE(flooder.request({{"type", "resign"}, {"game", fid}})["type"] == "update");
+        for (int i = 0; flood && i < 200; ++i) {
+            flooder.send_request({{"type", "review"}, {"game", fid}});
+            flooder.send_request({{"type", "hint"}, {"game", fid}});
+        }
+        std::this_thread::sleep_for(100ms);
+        WsClient player(server.port());
+        player.hello();
+        std::vector<double> ms;
+        for (int g = 0; g < 3; ++g) {
+            const Json snap = player.request({{"type", "practice_start"}});
+            const long long id = snap["game"];
+            engine::Game mirror(engine::Ruleset::kSackson, engine::Seed{});
+            for (int k = 0; k < 10; ++k) {
+                const auto t0 = std::chrono::steady_clock::now();
+                const Json r = player.request({{"type", "stop"}, {"game", id}});
+                ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+                if (r.contains("reveal")) break;
+            }
+        }
+        std::sort(ms.begin(), ms.end());
+        return std::make_pair(ms[ms.size() / 2], ms.back());
+    };
+    const auto calm = round_trips(false);
+    const auto flooded = round_trips(true);
+    WARN("stop round trip median/max: calm " << calm.first << "/" << calm.second << " ms, flooded "
+                                              << flooded.first << "/" << flooded.second << " ms");
+    CHECK(flooded.second < 1000);
+}
