@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <memory>
+
 #include "engine/par.hpp"
 #include "engine/record.hpp"
 
@@ -47,10 +49,17 @@ void ParKeeper::day_revealed(const std::string& day, const engine::Seed& seed, s
         false);
 }
 
-int ParKeeper::par_now(storage::GameRowId game, engine::Ruleset ruleset, const engine::Seed& seed) {
-    const int par = engine::solve_par(ruleset, seed).par;
-    store_game_par(storage_, game, par);
-    return par;
+void ParKeeper::fill(storage::GameRowId game, engine::Ruleset ruleset, const engine::Seed& seed,
+                     std::function<void(std::optional<int>)> then) {
+    auto shared = std::make_shared<std::function<void(std::optional<int>)>>(std::move(then));
+    const bool queued = pool_.submit(
+        [this, game, ruleset, seed, shared] {
+            const int par = engine::solve_par(ruleset, seed).par;
+            store_game_par(storage_, game, par);
+            (*shared)(par);
+        },
+        false);
+    if (!queued) (*shared)(std::nullopt);
 }
 
 }  // namespace pinfall::server

@@ -4,14 +4,15 @@
 // - daily games: at their day's reveal (day_revealed, from the DayKeeper), never before, so no
 //   message can carry a ranked game's par while its day runs; the day's par and best line are
 //   kept with the revealed day;
-// - any public game still without one (a league game, a write that failed) when asked for
-//   (par_now, by stored_game and profiles: the solver takes under a millisecond).
+// - any public game still without one (a league game, a write that failed, a practice game
+//   asked for before its job ran) when stored_game shows it (fill).
 //
 // Thread-safety: every member is safe from any thread. Jobs refer to the pool and the storage
 // worker, which outlive it (main.cpp stops the pool first).
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "engine/ruleset.hpp"
@@ -32,8 +33,10 @@ class ParKeeper {
     // with the write's status on the storage worker.
     void day_revealed(const std::string& day, const engine::Seed& seed, storage::Millis now,
                       std::function<void(const storage::Status&)> done = {});
-    // Par of game computed here and now, and queued for storage (a game found without one).
-    int par_now(storage::GameRowId game, engine::Ruleset ruleset, const engine::Seed& seed);
+    // Par of a game found without one, computed on the pool and queued for storage; `then`
+    // runs on the pool with it, or at once with nullopt when the pool is stopped.
+    void fill(storage::GameRowId game, engine::Ruleset ruleset, const engine::Seed& seed,
+              std::function<void(std::optional<int>)> then);
 
    private:
     AnalysisPool& pool_;

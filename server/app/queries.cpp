@@ -243,10 +243,14 @@ void Queries::stored_game(protocol::Re re, protocol::GameId game, ReplyFn done) 
                 m.seed = engine::seed_hex(g->seed);
                 m.record = engine::record_text(engine::Record{g->ruleset, g->seed, g->actions});
                 // Par is stored at the end (practice) or at the reveal (daily); a public game
-                // found without it (a league game, a lost write) gets it now.
+                // found without it (a league game, a lost write) gets it from the pool first.
                 m.par = g->par;
                 if (m.finished && !m.par && s_.par) {
-                    m.par = s_.par->par_now(g->id, g->ruleset, g->seed);
+                    return s_.par->fill(g->id, g->ruleset, g->seed,
+                                        [m, re, done](std::optional<int> par) mutable {
+                                            m.par = par;
+                                            done(Reply{protocol::encode_stored_game(re, m), ""});
+                                        });
                 }
             }
             done(Reply{protocol::encode_stored_game(re, m), ""});
