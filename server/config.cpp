@@ -48,6 +48,9 @@ std::variant<Config, Exit> load_config(int argc, char** argv) {
          "trace, debug, info, warn, error")
         ("static-dir", po::value(&c.static_dir)->default_value(c.static_dir),
          "directory of the browser client")
+        ("public-url", po::value(&c.public_url),
+         "the address clients share (lane links, QR codes), e.g. https://bowl.example/; "
+         "without it the browser offers the server's LAN addresses")
         ("clock-start", po::value(&clock_start),
          "start the server clock at this RFC 3339 instant (tests, demos)")
         ("max-message", po::value(&c.max_message_bytes)->default_value(c.max_message_bytes),
@@ -139,6 +142,14 @@ std::variant<Config, Exit> load_config(int argc, char** argv) {
                        "--analysis-window-ms must be positive\n"};
     }
     if (!clock_start.empty()) c.clock_start = clock_start;
+    if (!c.public_url.empty()) {
+        const bool web = c.public_url.rfind("http://", 0) == 0 ||
+                         c.public_url.rfind("https://", 0) == 0;
+        if (!web || c.public_url.find_first_of(" \"<>\\") != std::string::npos) {
+            return Exit{2, "pinfall-server: --public-url must be an http:// or https:// URL\n"};
+        }
+        if (c.public_url.back() != '/') c.public_url += '/';
+    }
     if (!migrate_from.empty()) {
         c.migrate_from = migrate_from;
         return c;  // a copy needs no secret

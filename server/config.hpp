@@ -18,6 +18,9 @@ struct Config {
     std::string secret;  // the file's bytes, one trailing newline removed
     std::string log_level = "info";
     std::string static_dir = "web";
+    // The address phones and others open (https://bowl.example/); empty: offer LAN addresses.
+    // Ends with "/".
+    std::string public_url;
     std::optional<std::string> clock_start;  // RFC 3339 instant the clock starts from
     // Copy this database (sqlite:PATH) into the empty --db one, then exit (docs/storage.md).
     std::optional<std::string> migrate_from;

@@ -15,6 +15,7 @@
 
 #include "server/app/day_keeper.hpp"
 #include "server/app/janitor.hpp"
+#include "server/app/public_links.hpp"
 #include "server/app/par_keeper.hpp"
 #include "server/app/queries.hpp"
 #include "server/app/registry.hpp"
@@ -182,6 +183,8 @@ int main(int argc, char** argv) {
                   << ": " << e.what() << "\n";
         return 1;
     }
+    ctx.links_json =
+        links_json(config.public_url, reachable_urls(config.bind, listener->port()));
     // SIGINT/SIGTERM are caught from here on (asio queues them until the wait below is set
     // up): a stop that arrives as soon as the port is announced still shuts down cleanly.
     asio::signal_set signals(ioc, SIGINT, SIGTERM);

@@ -74,6 +74,11 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     if (req.method() == http::verb::get) {
         auto shared_req = std::make_shared<http::request<http::string_body>>(std::move(req));
         const std::string target(shared_req->target());
+        if (target == "/api/links") {
+            write(make_response(*shared_req, http::status::ok, ctx_.links_json,
+                                "application/json"));
+            return;
+        }
         const bool api = handle_api(
             ctx_.queries, ctx_.leagues, target, [self = shared_from_this(), shared_req](ApiResponse r) {
                 // Answers come from the storage thread: write on this connection's strand.

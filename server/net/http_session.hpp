@@ -33,6 +33,7 @@ struct NetContext {
     std::string static_dir;
     Queries& queries;        // GET /api/...
     LeagueService& leagues;  // GET /api/leagues/...
+    std::string links_json;  // GET /api/links (public_links.hpp); set before listening
 };
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {

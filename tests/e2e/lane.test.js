@@ -84,6 +84,13 @@ test('open a lane, join it with the code on a phone, watch it, roll off', async 
     assert.equal(await owner.textContent('#lane-role'), 'You play for Ann and keep score (owner).');
     assert.equal(await owner.getAttribute('#lane-turn', 'data-phase'), 'rolloff');
     assert.equal(await owner.$('#lane-undo'), null, 'no undo before the first report');
+    // The QR code's address: a LAN address of the server (the page was opened on 127.0.0.1),
+    // or this page's own when the machine has none.
+    await owner.waitForSelector('#lane-qr svg');
+    assert.match(await owner.getAttribute('#lane-qr', 'data-url'), new RegExp(`^http://[0-9.]+:\\d+/#/lane/${code}$`));
+    const links = await (await fetch(`${server.url}api/links`)).json();
+    const base = links.lan.length > 0 ? links.lan[0] : server.url;
+    assert.equal(await owner.getAttribute('#lane-qr', 'data-url'), `${base}#/lane/${code}`);
 
     // Bob types the code on the lanes page, then joins his side.
     await go(bob, '#/lanes');

@@ -20,10 +20,10 @@ function serverEnv() {
 /**
  * options: {clockStart: RFC 3339 instant for --clock-start, dir: a data folder to reuse (the
  * database and secret of an earlier server, to restart on them), port: a fixed port (the same
- * origin keeps the browser's localStorage across a restart)}. stop({keep: true}) leaves the
- * folder for such a restart.
+ * origin keeps the browser's localStorage across a restart), extraArgs: more server flags}.
+ * stop({keep: true}) leaves the folder for such a restart.
  */
-export async function startServer({ clockStart = null, dir: reuse = null, port: fixedPort = 0 } = {}) {
+export async function startServer({ clockStart = null, dir: reuse = null, port: fixedPort = 0, extraArgs = [] } = {}) {
     const bin = process.env.PINFALL_SERVER_BIN;
     const web = process.env.PINFALL_WEB_DIR;
     if (!bin || !web) {
@@ -37,6 +37,7 @@ export async function startServer({ clockStart = null, dir: reuse = null, port: 
         '--db', path.join(dir, 'db'), '--static-dir', web, '--msg-rate', '0',
     ];
     if (clockStart) args.push('--clock-start', clockStart);
+    args.push(...extraArgs);
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: serverEnv() });
     let log = '';
     child.stderr.on('data', (d) => { log += d; });

@@ -1,10 +1,12 @@
 // One lane's page: its code to share, joining a side, the turn, the report pad for whoever may
 // report now, the owner's undo (once something was reported), the roll-off, every side's live
-// sheet, and "Play again" on a finished lane (a new lane, same rules and sides). The lane's
-// state arrives whole in every `lane` and `lane_update` message; the newest version wins.
+// sheet, the link as a QR code for phones, and "Play again" on a finished lane (a new lane,
+// same rules and sides). The lane's state arrives whole in every `lane` and `lane_update`
+// message; the newest version wins.
 
 import { busy, copyText, fillScreen, h } from '../dom.js';
 import { RULESETS, rememberLane } from './lane_home.js';
+import { qrPanel, serverLinks } from './lane_qr.js';
 import { laneSheets } from './lane_sheets.js';
 import { canReport, reportPad, rolloffPanel, turnText } from './report_pad.js';
 
@@ -32,6 +34,7 @@ export class LaneView {
         this.messages = messages;
         this.player = player;
         this.openLane = openLane;
+        this.links = null;  // GET /api/links, for the QR code's address
         this.state = null;
         this.last = '';
         this.sending = false;
@@ -46,6 +49,7 @@ export class LaneView {
      * asked again on every visit, as a reconnect meanwhile would have dropped the subscription.
      */
     async show({ code }) {
+        this.links ??= await serverLinks();
         if (this.state && this.state.lane === code) {
             this.#render();
             await this.#request('lane_watch', { lane: code });
@@ -60,6 +64,12 @@ export class LaneView {
 
     /** Shows a lane snapshot already received (a lane just opened). */
     showState(msg) {
+        if (!this.links) {
+            serverLinks().then((l) => {
+                this.links = l;
+                if (this.state && document.body.dataset.screen === 'lane') this.#render();
+            });
+        }
         this.state = null;
         this.last = 'Lane opened. Share its code so others can join or watch.';
         this.apply(msg);
@@ -129,6 +139,7 @@ export class LaneView {
                                                                text: 'Play again', on: { click: () => this.#again(s) } }))
                 : null,
             s.you === null && s.phase !== 'complete' ? this.#joinPanel(s) : null,
+            s.phase !== 'complete' && this.links ? qrPanel(s.lane, this.links) : null,
             rolloffPanel(s),
             laneSheets(s));
         this.el.dataset.version = String(s.version);
