@@ -34,7 +34,7 @@ TEST_CASE("pinfall --help lists par and review") {
     CHECK(has(help.out, "c at the prompt"));
 }
 
-TEST_CASE("c at the play prompt shows the coach's plays; review prints the coach's review") {
+TEST_CASE("c at the play prompt shows the coach's plays, review prints the coach's review") {
     ServerProcess server({"--msg-rate", "0"});
     TempHome home;
     const std::string url = server_url(server.port());

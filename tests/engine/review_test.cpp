@@ -87,7 +87,7 @@ TEST_CASE("review: losses, cost and luck of a game mixing stops and plays") {
     CHECK(r->engine == coach_score(Ruleset::kSackson, seed, coach));
 }
 
-TEST_CASE("review: resigning at once loses the whole expectation; bad records give none") {
+TEST_CASE("review: resigning at once loses the whole expectation, bad records give none") {
     Coach coach;
     const Seed seed = seed_of(9);
     Record record{Ruleset::kSackson, seed, {Action::resign()}};

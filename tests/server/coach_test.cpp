@@ -211,7 +211,7 @@ TEST_CASE("hint: refused in ranked games, unknown, others' and finished games", 
     CHECK(b.request({{"type", "ping"}})["type"] == "pong");
 }
 
-TEST_CASE("hint: the per-player limit answers analysis_limited; others are still served") {
+TEST_CASE("hint: the per-player limit answers analysis_limited, others are still served") {
     ServerProcess server(
         {"--msg-rate", "0", "--analysis-rate", "3", "--analysis-window-ms", "600000"});
     WsClient a(server.port());
