@@ -87,8 +87,14 @@ void Queries::daily_info(protocol::Re re, std::optional<storage::PlayerId> me, R
             }
             return storage::Status::ok();
         },
-        [this, status, re, done](const storage::Status& st) {
-            if (!st.is_ok()) return done(error(re, "storage_error", st.message()));
+        [this, status, re, done, me](const storage::Status& st) {
+            // Without a player only the day's par came from storage: answer without it (as
+            // before par existed) rather than fail while the database is away.
+            if (!st.is_ok() && me) return done(error(re, "storage_error", st.message()));
+            if (!st.is_ok()) {
+                status->revealed_par.reset();
+                status->revealed_par_line.reset();
+            }
             done(Reply{protocol::encode_daily(re, *status), ""});
         });
 }
