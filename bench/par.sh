@@ -6,6 +6,9 @@
 # Environment: PINFALL_BENCH_CPU      core to pin to (default: the last one)
 #              PINFALL_PAR_GAMES      seeds per ruleset (default: 1000)
 #              PINFALL_COACH_GAMES    coach games per ruleset, 0 for none (default: 1000)
+#              PINFALL_LOSS_GAMES     seeds of the coach's expected loss, 0 for none (default: 100;
+#                                     the unbudgeted re-search costs ~3 s a game)
+#              PINFALL_GREEDY_GAMES   seeds of the greedy player's expected loss (default: 20)
 # Every figure printed comes from this run's output; goals are compared, never assumed.
 set -euo pipefail
 
@@ -93,5 +96,42 @@ if [ -x "$coach_exe" ] && [ "$coach_games" -gt 0 ]; then
              "| $(fmt '%.2f ms' "$(get coach "$rules" hint_median_us)" 1e-3)" \
              "| $(fmt '%.2f ms' "$hp99" 1e-3) | <= 50 ms | $(met "$hp99" le 50000)" \
              "| $(get coach "$rules" hints) | $(get coach "$rules" fallbacks) |"
+    done
+fi
+
+loss_games=${PINFALL_LOSS_GAMES:-100}
+greedy_games=${PINFALL_GREEDY_GAMES:-20}
+if [ -x "$coach_exe" ] && [ "$loss_games" -gt 0 ]; then
+    # Not a timing: the two rulesets run side by side, unpinned, to halve the wait.
+    loss_cmd=("$coach_exe" loss "$loss_games" "$greedy_games")
+    echo "par.sh: ${loss_cmd[*]} sackson & ${loss_cmd[*]} strict" >&2
+    loss_start=$(date +%s)
+    "${loss_cmd[@]}" sackson > "$tmp/loss_sackson.txt" &
+    "${loss_cmd[@]}" strict > "$tmp/loss_strict.txt"
+    wait
+    loss_wall=$(($(date +%s) - loss_start))
+    cat "$tmp/loss_sackson.txt" "$tmp/loss_strict.txt" | tee -a "$tmp/par.txt" >&2
+    echo
+    echo "Expected loss against exact play (issue 16's luck-free measure), measured by"
+    echo "\`${loss_cmd[*]} <ruleset>\` (bench/par_coach_loss.cpp), the two rulesets side by side,"
+    echo "${loss_wall} s wall in all: on the first $loss_games seeds above (not all 1000: the"
+    echo "unbudgeted re-search costs about 3 s of CPU a game), the games the coach's top hint plays."
+    echo "Exact play is the coach's own expectimax with no node budget (\`Coach(SIZE_MAX)\`) at the"
+    echo "same view: at each decision loss = E(best action) - E(the action taken), a game's loss the"
+    echo "sum. A hint the budgeted search answered exactly loses 0; each fallback hint is"
+    echo "re-searched. Greedy (the most-pins play, first of equals) is measured the same way on the"
+    echo "first $greedy_games seeds, every decision re-searched. Exact fallbacks (unbudgeted searches"
+    echo "that fell back to sampling anyway) must be 0 for the figures to be exact."
+    echo
+    echo "| Ruleset | Games | Mean loss a game | p99 | Max | Games with a loss | Goal (mean) | Met | Fallback hints | Worse than exact | Exact fallbacks | Greedy games | Greedy loss a game | CPU time |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    for rules in sackson strict; do
+        mean=$(get loss "$rules" mean)
+        echo "| $rules | $(get loss "$rules" games) | $(fmt '%.2f' "$mean") | $(fmt '%.2f' "$(get loss "$rules" p99)")" \
+             "| $(fmt '%.2f' "$(get loss "$rules" max)") | $(fmt '%.0f%%' "$(get loss "$rules" share)")" \
+             "| <= 0.2 | $(met "$mean" le 0.2) | $(get loss "$rules" fallbacks) | $(get loss "$rules" lossy)" \
+             "| $(get loss "$rules" exact_fallbacks) | $(get loss "$rules" greedy_games)" \
+             "| $(fmt '%.1f' "$(get loss "$rules" greedy_mean)")" \
+             "| $(fmt '%.0f s' "$(get loss "$rules" seconds)") + $(fmt '%.0f s' "$(get loss "$rules" greedy_seconds)") |"
     done
 fi

@@ -12,11 +12,16 @@
 //   par_coach table N     estimate_future_table over N sampled deals, per ruleset, printed as
 //                         the C++ initialisers coach_table.cpp holds.
 //   par_coach probe N     one exact search of each of N fresh racks: positions visited, time.
+//   par_coach loss N G [ruleset]
+//                         the coach's expected loss a game against exact play on seeds 0..N-1,
+//                         the greedy player's on seeds 0..G-1 (bench/par_coach_loss.cpp); both
+//                         rulesets unless one is named (so the two can run side by side).
 #include <time.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -110,15 +115,29 @@ void probe(Ruleset ruleset, int n) {
 
 }  // namespace
 
+bool measure_loss(Ruleset ruleset, int games, int greedy_games);  // par_coach_loss.cpp
+
 int main(int argc, char** argv) {
     const std::string mode = argc > 1 ? argv[1] : "";
     const int n = argc > 2 ? std::atoi(argv[2]) : 0;
+    if (mode == "loss") {
+        const int greedy = argc > 3 ? std::atoi(argv[3]) : 0;
+        const auto only = argc > 4 ? parse_ruleset(argv[4]) : std::nullopt;
+        if (n < 1 || greedy < 0 || (argc > 4 && !only)) {
+            std::fprintf(stderr, "usage: par_coach loss N G [sackson|strict]\n");
+            return 2;
+        }
+        for (const Ruleset r : {Ruleset::kSackson, Ruleset::kStrict}) {
+            if ((!only || *only == r) && !measure_loss(r, n, greedy)) return 1;
+        }
+        return 0;
+    }
     if (mode == "probe") {
         for (const Ruleset r : {Ruleset::kSackson, Ruleset::kStrict}) probe(r, n);
         return 0;
     }
     if ((mode != "games" && mode != "table") || n < 1) {
-        std::fprintf(stderr, "usage: par_coach games N | par_coach table N\n");
+        std::fprintf(stderr, "usage: par_coach games N | table N | probe N | loss N G [ruleset]\n");
         return 2;
     }
     for (const Ruleset r : {Ruleset::kSackson, Ruleset::kStrict}) {
