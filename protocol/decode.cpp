@@ -105,12 +105,31 @@ RequestBody decode_body(std::string_view type, const json& obj) {
         return SnapshotRequest{game};
     }
     if (type == "register") {
-        only_fields(obj, {"name"});
-        return Register{*get_string(obj, "name", true)};
+        only_fields(obj, {"name", "password"});
+        Register m{*get_string(obj, "name", true), std::nullopt};
+        if (const auto* pw = get_string(obj, "password", false)) m.password = *pw;
+        return m;
     }
     if (type == "login") {
-        only_fields(obj, {"token"});
-        return Login{*get_string(obj, "token", true)};
+        only_fields(obj, {"token", "name", "password"});
+        Login m;
+        if (const auto* t = get_string(obj, "token", false)) m.token = *t;
+        if (const auto* n = get_string(obj, "name", false)) m.name = *n;
+        if (const auto* pw = get_string(obj, "password", false)) m.password = *pw;
+        if (m.token ? (m.name || m.password) : !(m.name && m.password)) {
+            throw Refusal{code::kBadRequest, "send a token, or a name and a password"};
+        }
+        return m;
+    }
+    if (type == "change_password") {
+        only_fields(obj, {"password", "current"});
+        ChangePassword m{*get_string(obj, "password", true), std::nullopt};
+        if (const auto* c = get_string(obj, "current", false)) m.current = *c;
+        return m;
+    }
+    if (type == "logout_others") {
+        only_fields(obj, {});
+        return LogoutOthers{};
     }
     if (type == "daily") {
         only_fields(obj, {});

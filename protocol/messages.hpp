@@ -45,11 +45,22 @@ struct SnapshotRequest {
 struct Ping {};
 
 struct Register {
-    std::string name;  // validated by the server (player_names.hpp)
+    std::string name;                     // validated by the server (player_names.hpp)
+    std::optional<std::string> password;  // validated by the server (8-128 bytes)
 };
+// Either a token, or a name with a password (the decoder refuses any other mix).
 struct Login {
-    std::string token;
+    std::optional<std::string> token;
+    std::optional<std::string> name;
+    std::optional<std::string> password;
 };
+// Sets or replaces the logged-in player's password; `current` is checked when given.
+struct ChangePassword {
+    std::string password;
+    std::optional<std::string> current;
+};
+// Token rotation: a new token for this connection, every other token of the player refused.
+struct LogoutOthers {};
 struct DailyInfo {};
 struct DailyStart {};
 
@@ -151,7 +162,7 @@ using RequestBody = std::variant<Hello, PracticeStart, PlayRequest, StopRequest,
                                  LeaderboardRequest, ProfileRequest, VerifyRequest, RecordRequest,
                                  LaneOpen, LaneJoin, LaneWatch, LaneReportRequest, LaneUndo,
                                  LeagueCreate, LeagueJoin, LeagueGet, LeaguePlay, LeagueSecretary,
-                                 HintRequest, ReviewRequest>;
+                                 HintRequest, ReviewRequest, ChangePassword, LogoutOthers>;
 
 inline constexpr int kMaxLeaderboardLimit = 100;
 

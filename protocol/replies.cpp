@@ -65,10 +65,19 @@ std::string encode_registered(Re re, const Registered& m) {
     return w.end_object().take();
 }
 
-std::string encode_logged_in(Re re, const PlayerRef& p) {
+std::string encode_logged_in(Re re, const PlayerRef& p, const std::optional<std::string>& token) {
     JsonWriter w = start("logged_in", re);
     w.key("player");
     write_player(w, p);
+    if (token) w.key("token").value(*token);
+    return w.end_object().take();
+}
+
+std::string encode_password_changed(Re re) { return start("password_changed", re).end_object().take(); }
+
+std::string encode_logged_out_others(Re re, const std::string& token) {
+    JsonWriter w = start("logged_out_others", re);
+    w.key("token").value(token);
     return w.end_object().take();
 }
 

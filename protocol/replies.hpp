@@ -129,7 +129,12 @@ struct StoredGame {
 };
 
 std::string encode_registered(Re re, const Registered& m);
-std::string encode_logged_in(Re re, const PlayerRef& p);
+// token: only for a login with name and password (the token it created for this device).
+std::string encode_logged_in(Re re, const PlayerRef& p,
+                             const std::optional<std::string>& token = std::nullopt);
+std::string encode_password_changed(Re re);
+// The new token after rotation (logout_others); shown once.
+std::string encode_logged_out_others(Re re, const std::string& token);
 std::string encode_daily(Re re, const DailyStatus& m);
 std::string encode_leaderboard(Re re, const LeaderboardPage& m);
 std::string encode_profile(Re re, const Profile& m);

@@ -13,6 +13,7 @@ packages=(
     libboost-dev libboost-program-options-dev
     nlohmann-json3-dev libspdlog-dev libsqlite3-dev libssl-dev
     libpq-dev  # the PostgreSQL client library (--db postgresql://...)
+    libsodium-dev  # argon2id password strings (crypto_pwhash_str)
 )
 if [ "$mode" = all ]; then
     packages+=(

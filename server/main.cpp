@@ -45,6 +45,7 @@ AddressBudgets::Limits budget_limits(const Config& c) {
     l.limit[AddressBudgets::kGameStart] = c.games_per_ip;
     l.limit[AddressBudgets::kLaneOpen] = c.lanes_per_ip;
     l.limit[AddressBudgets::kLaneMiss] = c.lane_misses_per_ip;
+    l.limit[AddressBudgets::kPassword] = c.password_tries;
     l.window = std::chrono::milliseconds(c.budget_window_ms);
     return l;
 }
@@ -148,12 +149,18 @@ int main(int argc, char** argv) {
     LaneDirectory lanes(ioc, rooms);
     GuestBook guest_book(rooms, guests);
     AddressBudgets budgets(budget_limits(config));
+    // After the storage worker (its jobs call it) and the io_context: destroyed, and joined,
+    // before them.
+    Passwords passwords;
+    TokenEpochs token_epochs;
     Services services{registry,   metrics,    clock,   storage_worker, leaderboards,
                       lanes,      guest_book, budgets, league_news,    kServerName,
                       config.secret, config.max_json_depth};
     services.analysis_pool = &analysis_pool;
     services.analysis_limit = &analysis_limit;
     services.par = &par_keeper;
+    services.passwords = &passwords;
+    services.token_epochs = &token_epochs;
     Queries queries(services);
     LeagueService league_service(services, queries);
     auto keeper = std::make_shared<DayKeeper>(asio::make_strand(ioc), services);

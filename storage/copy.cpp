@@ -19,7 +19,10 @@ struct Table {
 // Parents before children (foreign keys hold at every insert).
 const std::vector<Table>& tables() {
     static const std::vector<Table> kTables = {
-        {"players", {"id", "name", "name_key", "token_hash", "created_at"}, {"token_hash"}, "id", "id"},
+        {"players", {"id", "name", "name_key", "token_hash", "created_at", "password_hash"},
+         {"token_hash"}, "id", "id"},
+        {"player_tokens", {"token_hash", "player_id", "created_at"}, {"token_hash"},
+         "player_id, created_at, token_hash", nullptr},
         {"guests", {"id", "token_hash", "created_at"}, {"token_hash"}, "id", nullptr},
         {"leagues",
          {"id", "name", "secretary", "ruleset", "rounds", "games_per_round", "round_days",

@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "storage/lanes.hpp"
@@ -50,8 +51,24 @@ class Store {
     // Returns conflict when the name is taken.
     Status create_player(const std::string& name, const std::string& name_key,
                          const std::string& token_hash, Millis now, PlayerId* id);
+    // The player whose own token (players.token_hash) or one of whose password-login tokens
+    // (player_tokens) hashes to token_hash; nullopt when none does.
     std::optional<PlayerRow> player_by_token(const std::string& token_hash);
     std::optional<PlayerRow> player(PlayerId id);
+
+    // Passwords and token rotation (store_accounts.cpp, schema version 8). password_hash is
+    // libsodium's argon2id string; storage never sees a password.
+    // The player with this name key and its password string (nullopt: none set).
+    std::optional<std::pair<PlayerRow, std::optional<std::string>>> player_login(
+        const std::string& name_key);
+    std::optional<std::string> password_hash(PlayerId id);
+    // Sets (or replaces) the player's password string; not_found when there is no such player.
+    Status set_password_hash(PlayerId id, const std::string& password_hash);
+    // Adds one more token of the player (a password login's); conflict when the hash is taken.
+    Status add_player_token(PlayerId id, const std::string& token_hash, Millis now);
+    // Rotation: token_hash becomes the player's own token and every other token of the player
+    // (the old own token, all password-login tokens) stops working; not_found when no player.
+    Status rotate_player_tokens(PlayerId id, const std::string& token_hash);
 
     // Guests (anonymous players): token_hash is SHA-256 of the token; ids are the caller's.
     Status create_guest(std::int64_t id, const std::string& token_hash, Millis now);
@@ -119,6 +136,7 @@ class Store {
     Status prepare_all();
     Status prepare_ids_and_guests();
     Status prepare_par();
+    Status prepare_accounts();
     GameRow read_game(Statement& s);
     Status load_actions(GameRow& row);
 

@@ -77,7 +77,10 @@ Status Store::prepare_all() {
     prep(q.create_player,
          "INSERT INTO players (name, name_key, token_hash, created_at) VALUES (?, ?, ?, ?) "
          "RETURNING id");
-    prep(q.player_by_token, "SELECT id, name, created_at FROM players WHERE token_hash = ?");
+    prep(q.player_by_token,
+         "SELECT id, name, created_at FROM players WHERE token_hash = ?1 UNION ALL "
+         "SELECT p.id, p.name, p.created_at FROM player_tokens t JOIN players p "
+         "ON p.id = t.player_id WHERE t.token_hash = ?1");
     prep(q.player_by_id, "SELECT id, name, created_at FROM players WHERE id = ?");
     prep(q.create_game,
          "INSERT INTO games (player_id, mode, ruleset, seed, day, started_at, finished_at, score, "
@@ -117,6 +120,7 @@ Status Store::prepare_all() {
     prep(q.is_revealed, "SELECT 1 FROM revealed_days WHERE day = ?");
     if (s.is_ok()) s = prepare_ids_and_guests();
     if (s.is_ok()) s = prepare_par();
+    if (s.is_ok()) s = prepare_accounts();
     return s;
 }
 

@@ -17,6 +17,9 @@ struct Store::Prepared {
     Statement reservation, reserve, guest_games, expire_guests;
     // store_par.cpp
     Statement set_game_par, set_day_par, day_games_par, day_par;
+    // store_accounts.cpp
+    Statement player_login, password_hash, set_password_hash, add_player_token,
+        rotate_own_token, drop_player_tokens;
 };
 
 }  // namespace pinfall::storage

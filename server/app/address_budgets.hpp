@@ -1,5 +1,6 @@
 // Budgets that keep one address (and one guest or player) from growing the server without
-// bound: new guests, practice games started, lanes opened, and lane codes that found no lane.
+// bound: new guests, practice games started, lanes opened, lane codes that found no lane, and
+// password attempts (per address and per account name: "pw:" + name key).
 // Each is a token bucket per key: `limit` tokens, refilled evenly over `window` (so a burst of
 // `limit`, then limit per window). A key whose bucket would be full again is forgotten, so the
 // map holds only the keys active within the last window. Keys are strings: "a:" + address
@@ -20,7 +21,7 @@ namespace pinfall::server {
 class AddressBudgets {
    public:
     using Clock = std::chrono::steady_clock;
-    enum Kind { kNewGuest, kGameStart, kLaneOpen, kLaneMiss, kKinds };
+    enum Kind { kNewGuest, kGameStart, kLaneOpen, kLaneMiss, kPassword, kKinds };
 
     struct Limits {
         std::array<std::uint32_t, kKinds> limit{};  // per window; 0: unlimited

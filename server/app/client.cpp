@@ -14,15 +14,6 @@ namespace pinfall::server {
 namespace asio = boost::asio;
 using protocol::Request;
 
-namespace {
-
-std::string token_hash(const std::string& token) {
-    const auto d = engine::sha256(token);
-    return std::string(d.begin(), d.end());
-}
-
-}  // namespace
-
 void Client::fail(const std::shared_ptr<Outbox>& self, protocol::Re re, std::string_view code,
                   std::string_view message) {
     services_.metrics.reject(code);
@@ -48,7 +39,7 @@ bool Client::within_budget(AddressBudgets::Kind kind, protocol::Re re,
                                  : budgets.take_both(kind, address_key_, owner_key());
     if (ok) return true;
     static constexpr const char* kWhat[] = {"new guests", "games started", "lanes opened",
-                                            "lane codes of no lane"};
+                                            "lane codes of no lane", "password attempts"};
     const auto wait = std::max(budgets.retry_after_s(kind, address_key_),
                                address_only ? 0 : budgets.retry_after_s(kind, owner_key()));
     fail(self, re, code::kOverBudget,
@@ -78,6 +69,7 @@ void Client::on_text(std::string_view text, const std::shared_ptr<Outbox>& self,
 void Client::handle(const Request& r, const std::shared_ptr<Outbox>& self, time_point received) {
     if (const auto* h = std::get_if<protocol::Hello>(&r.body)) return hello(r, *h, self);
     if (!guest_) return fail(self, r.id, code::kHelloRequired, "send hello first");
+    if (!session_current(r, self)) return;
     if (handle_lane(r, self) || handle_league(r, self)) return;
     const auto me = player_ ? std::optional(player_->id) : std::nullopt;
     std::visit(
@@ -89,6 +81,10 @@ void Client::handle(const Request& r, const std::shared_ptr<Outbox>& self, time_
                 register_player(r, body, self);
             } else if constexpr (std::is_same_v<T, protocol::Login>) {
                 login(r, body, self);
+            } else if constexpr (std::is_same_v<T, protocol::ChangePassword>) {
+                change_password(r, body, self);
+            } else if constexpr (std::is_same_v<T, protocol::LogoutOthers>) {
+                logout_others(r, self);
             } else if constexpr (std::is_same_v<T, protocol::PracticeStart>) {
                 practice_start(r, body, self);
             } else if constexpr (std::is_same_v<T, protocol::DailyStart>) {
@@ -163,53 +159,6 @@ void Client::hello(const Request& r, const protocol::Hello& h,
         *guest_, [self, re = r.id, w = std::move(w)](std::vector<protocol::GameId> games) mutable {
             w.games = std::move(games);
             self->send(make_message(protocol::encode_welcome(re, w)));
-        });
-}
-
-void Client::register_player(const Request& r, const protocol::Register& m,
-                             const std::shared_ptr<Outbox>& self) {
-    if (player_) return fail(self, r.id, code::kWrongPhase, "already logged in");
-    const auto name = normalize_player_name(m.name);
-    if (!name) {
-        return fail(self, r.id, code::kBadName,
-                    "names have 3-24 letters, digits, spaces, '_' or '-'");
-    }
-    auto token = std::make_shared<std::string>(random_token());
-    auto id = std::make_shared<storage::PlayerId>(0);
-    const auto now = unix_ms(services_.clock.now());
-    services_.storage.write(
-        [token, id, name = *name, now](storage::Store& s) {
-            return s.create_player(name, player_name_key(name), token_hash(*token), now, id.get());
-        },
-        [this, keep = shared_from_this(), self, token, id, name = *name,
-         re = r.id](const storage::Status& st) {
-            if (st.is_conflict()) {
-                return fail(self, re, code::kNameTaken, "that name is taken");
-            }
-            if (!st.is_ok()) return fail(self, re, code::kStorageError, "could not register");
-            asio::post(strand_, [this, keep, self, token, id, name, re] {
-                player_ = protocol::PlayerRef{*id, name};
-                self->send(make_message(
-                    protocol::encode_registered(re, protocol::Registered{*player_, *token})));
-            });
-        });
-}
-
-void Client::login(const Request& r, const protocol::Login& m,
-                   const std::shared_ptr<Outbox>& self) {
-    if (player_) return fail(self, r.id, code::kWrongPhase, "already logged in");
-    auto found = std::make_shared<std::optional<storage::PlayerRow>>();
-    services_.storage.read(
-        [found, hash = token_hash(m.token)](storage::Store& s) {
-            *found = s.player_by_token(hash);
-            return storage::Status::ok();
-        },
-        [this, keep = shared_from_this(), self, found, re = r.id](const storage::Status&) {
-            if (!*found) return fail(self, re, code::kBadToken, "unknown token");
-            asio::post(strand_, [this, keep, self, found, re] {
-                player_ = protocol::PlayerRef{(*found)->id, (*found)->name};
-                self->send(make_message(protocol::encode_logged_in(re, *player_)));
-            });
         });
 }
 

@@ -48,6 +48,9 @@ inline constexpr const char* kAnalysisLimited = "analysis_limited";
 inline constexpr const char* kAnalysisBusy = "analysis_busy";
 inline constexpr const char* kNotFinished = "not_finished";
 inline constexpr const char* kGameOver = "game_over";
+inline constexpr const char* kBadPassword = "bad_password";
+inline constexpr const char* kWrongPassword = "wrong_password";
+inline constexpr const char* kPasswordLimited = "password_limited";
 }  // namespace code
 
 class Client : public std::enable_shared_from_this<Client> {
@@ -80,8 +83,24 @@ class Client : public std::enable_shared_from_this<Client> {
                const std::shared_ptr<Outbox>& self);
     void register_player(const protocol::Request& r, const protocol::Register& m,
                          const std::shared_ptr<Outbox>& self);
+    // Accounts (client_accounts.cpp): register, login by token or by name and password,
+    // change_password, logout_others.
     void login(const protocol::Request& r, const protocol::Login& m,
                const std::shared_ptr<Outbox>& self);
+    void password_login(const protocol::Request& r, const protocol::Login& m,
+                        const std::shared_ptr<Outbox>& self);
+    void change_password(const protocol::Request& r, const protocol::ChangePassword& m,
+                         const std::shared_ptr<Outbox>& self);
+    void logout_others(const protocol::Request& r, const std::shared_ptr<Outbox>& self);
+    // Takes one password attempt from this address and the account named by name_key;
+    // otherwise replies password_limited and returns false.
+    bool within_password_budget(const std::string& name_key, protocol::Re re,
+                                const std::shared_ptr<Outbox>& self);
+    // On the strand: the connection acts as player from now on, under the current generation.
+    void become(protocol::PlayerRef player);
+    // False (and the connection drops back to its guest, refused with bad_token) when the
+    // player's tokens were rotated since this connection logged in.
+    bool session_current(const protocol::Request& r, const std::shared_ptr<Outbox>& self);
     void practice_start(const protocol::Request& r, const protocol::PracticeStart& p,
                         const std::shared_ptr<Outbox>& self);
     void daily_start(const protocol::Request& r, const std::shared_ptr<Outbox>& self);
@@ -137,6 +156,7 @@ class Client : public std::enable_shared_from_this<Client> {
     boost::asio::any_io_executor strand_;
     std::optional<GuestId> guest_;            // set by a successful hello
     std::optional<protocol::PlayerRef> player_;  // set by register or login
+    std::uint64_t token_epoch_ = 0;              // TokenEpochs generation at login
     const std::string address_key_;
 };
 

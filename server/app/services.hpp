@@ -14,8 +14,10 @@
 #include "server/app/leaderboards.hpp"
 #include "server/app/league_news.hpp"
 #include "server/app/metrics.hpp"
+#include "server/app/passwords.hpp"
 #include "server/app/registry.hpp"
 #include "server/app/storage_worker.hpp"
+#include "server/app/token_epochs.hpp"
 
 namespace pinfall::server {
 
@@ -36,6 +38,9 @@ struct Services {
     AnalysisPool* analysis_pool = nullptr;
     AnalysisLimit* analysis_limit = nullptr;
     ParKeeper* par = nullptr;
+    // Accounts with a password (issue 18); set by main() before serving.
+    Passwords* passwords = nullptr;
+    TokenEpochs* token_epochs = nullptr;
 };
 
 }  // namespace pinfall::server

@@ -177,6 +177,16 @@ ALTER TABLE games ADD COLUMN par integer CHECK (par BETWEEN 0 AND 300);
 ALTER TABLE revealed_days ADD COLUMN par integer CHECK (par BETWEEN 0 AND 300);
 ALTER TABLE revealed_days ADD COLUMN par_line text;
 )sql",
+    // 8: a player's argon2id password string; the extra tokens of password logins.
+    R"sql(
+ALTER TABLE players ADD COLUMN password_hash text;
+CREATE TABLE player_tokens (
+    token_hash bytea PRIMARY KEY,
+    player_id bigint NOT NULL REFERENCES players(id),
+    created_at bigint NOT NULL
+);
+CREATE INDEX player_tokens_by_player ON player_tokens(player_id);
+)sql",
 };
 
 }  // namespace

@@ -176,6 +176,18 @@ ALTER TABLE games ADD COLUMN par INTEGER CHECK (par BETWEEN 0 AND 300);
 ALTER TABLE revealed_days ADD COLUMN par INTEGER CHECK (par BETWEEN 0 AND 300);
 ALTER TABLE revealed_days ADD COLUMN par_line TEXT;
 )sql",
+    // 8: accounts with a password (issue 18): the argon2id string of libsodium's
+    // crypto_pwhash_str (never the password), and the extra tokens a password login hands out
+    // (players.token_hash stays the account's own token; rotation replaces it and deletes these).
+    R"sql(
+ALTER TABLE players ADD COLUMN password_hash TEXT;
+CREATE TABLE player_tokens (
+    token_hash BLOB PRIMARY KEY,
+    player_id INTEGER NOT NULL REFERENCES players(id),
+    created_at INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX player_tokens_by_player ON player_tokens(player_id);
+)sql",
 };
 
 }  // namespace

@@ -143,3 +143,30 @@ TEST_CASE("max_depth is the caller's: a play needs 2 levels", "[decode][depth]")
     CHECK_THAT(std::get<DecodeError>(refused).message, Catch::Contains("nesting deeper"));
     CHECK(std::holds_alternative<Request>(decode_request(R"({"type":"ping","id":1})", 1)));
 }
+
+TEST_CASE("accounts: register with an optional password, login by token or name and password",
+          "[decode]") {
+    const auto plain = body_of<Register>(decoded(R"({"type":"register","id":1,"name":"Ann"})"));
+    CHECK(plain.name == "Ann");
+    CHECK_FALSE(plain.password.has_value());
+    const auto with = body_of<Register>(
+        decoded(R"({"type":"register","id":1,"name":"Ann","password":"pass word"})"));
+    CHECK(with.password == std::optional<std::string>("pass word"));
+
+    const auto by_token = body_of<Login>(decoded(R"({"type":"login","id":2,"token":"t0k3n"})"));
+    CHECK(by_token.token == std::optional<std::string>("t0k3n"));
+    CHECK_FALSE(by_token.name.has_value());
+    const auto by_name = body_of<Login>(
+        decoded(R"({"type":"login","id":2,"password":"secret 12","name":"Ann"})"));
+    CHECK_FALSE(by_name.token.has_value());
+    CHECK(by_name.name == std::optional<std::string>("Ann"));
+    CHECK(by_name.password == std::optional<std::string>("secret 12"));
+
+    const auto change = body_of<ChangePassword>(
+        decoded(R"({"type":"change_password","id":3,"password":"new one!"})"));
+    CHECK(change.password == "new one!");
+    CHECK_FALSE(change.current.has_value());
+    CHECK(body_of<ChangePassword>(decoded(R"({"type":"change_password","id":3,"password":"a","current":"b"})"))
+              .current == std::optional<std::string>("b"));
+    body_of<LogoutOthers>(decoded(R"({"type":"logout_others","id":4})"));
+}

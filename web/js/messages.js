@@ -8,7 +8,10 @@
 const WORDS = {
     bad_name: 'That name cannot be used: a name has 3 to 24 letters, digits, spaces, _ or -.',
     name_taken: 'That name is taken by another player. Choose another one.',
-    bad_token: 'That token belongs to no player. Check that it was copied whole.',
+    bad_token: 'That token belongs to no player (or was replaced when another device logged out ' +
+        'the others). Check that it was copied whole, or log in again.',
+    wrong_password: 'Wrong name or password (or that account has no password: log in with its token).',
+    bad_password: 'A password has 8 to 128 characters.',
     login_required: 'Register or log in first: this needs a player account.',
     daily_finished: 'You have already finished today\'s challenge: there is one attempt a day.',
     not_revealed: 'That day is not revealed yet: its seed and games become public an hour after it ends.',

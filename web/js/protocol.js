@@ -108,13 +108,38 @@ export class Client {
         return true;
     }
 
-    /** Registers a new player on this connection; keeps the token. Resolves with the player. */
-    async register(name) {
-        const reply = await this.request('register', { name });
+    /**
+     * Registers a new player on this connection (with a password when one is given); keeps the
+     * token. Resolves with the reply ({player, token}: the token is shown once).
+     */
+    async register(name, password = '') {
+        const reply = await this.request('register', password ? { name, password } : { name });
+        this.storage.setItem(TOKEN_KEY, reply.token);
+        this.player = reply.player;
+        this.handlers.onAccount?.(this.player);
+        return reply;
+    }
+
+    /** Logs in by name and password; keeps the token the server made for this device. */
+    async loginWithPassword(name, password) {
+        if (this.player) await this.logout();
+        const reply = await this.request('login', { name, password });
         this.storage.setItem(TOKEN_KEY, reply.token);
         this.player = reply.player;
         this.handlers.onAccount?.(this.player);
         return reply.player;
+    }
+
+    /** Sets or replaces the password; `current` is sent (and checked) when not empty. */
+    async changePassword(password, current = '') {
+        await this.request('change_password', current ? { password, current } : { password });
+    }
+
+    /** Token rotation: every other device is logged out; keeps (and resolves with) the new token. */
+    async logoutOthers() {
+        const reply = await this.request('logout_others');
+        this.storage.setItem(TOKEN_KEY, reply.token);
+        return reply.token;
     }
 
     /** Logs in with a token from another device (logging out first if someone is logged in). */
@@ -162,6 +187,12 @@ export class Client {
         }
         this.pending.delete(msg.re);
         clearTimeout(entry.timer);
+        if (msg.type === 'error' && msg.code === 'bad_token' && this.player) {
+            // Another device said logout_others: this connection acts as its guest again.
+            this.storage.removeItem(TOKEN_KEY);
+            this.player = null;
+            this.handlers.onAccount?.(null);
+        }
         if (msg.type === 'error') entry.reject(new ServerError(msg.code, msg.message));
         else entry.resolve(msg);
     }
