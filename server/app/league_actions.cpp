@@ -34,11 +34,11 @@ void LeagueService::secretary(protocol::Re re, const protocol::PlayerRef& me,
                               const protocol::LeagueSecretary& m, ReplyFn done,
                               std::shared_ptr<Outbox> watcher) {
     auto reply = std::make_shared<Reply>();
-    auto unfinished = std::make_shared<std::vector<std::int64_t>>();
+    auto closed = std::make_shared<ClosedRounds>();
     auto acted = std::make_shared<bool>(false);
     const auto now = s_.clock.now();
     s_.storage.write(
-        [this, reply, unfinished, acted, me, m, re, now, watcher](storage::Store& s) -> storage::Status {
+        [this, reply, closed, acted, me, m, re, now, watcher](storage::Store& s) -> storage::Status {
             auto refuse = [&](const char* code, const char* message) {
                 *reply = q_.error(re, code, message);
                 return storage::Status::ok();
@@ -87,14 +87,14 @@ void LeagueService::secretary(protocol::Re re, const protocol::PlayerRef& me,
                         return refuse("round_not_open", "that round is not open");
                     }
                     detail = "round " + std::to_string(m.round);
-                    done_st = close_league_round(s, *st, m.round, now, true, unfinished.get());
+                    done_st = close_league_round(s, *st, m.round, now, true, closed.get());
                     break;
                 case protocol::SecretaryAction::kEndSeason:
                     if (!l.started_at) return refuse("season_not_started", "no season to end");
                     if (l.ended_at) return refuse("season_ended", "the season has ended");
                     for (int r = 1; r <= l.rounds && done_st.is_ok(); ++r) {
                         if (!round_closed(*st, r)) {
-                            done_st = close_league_round(s, *st, r, now, true, unfinished.get());
+                            done_st = close_league_round(s, *st, r, now, true, closed.get());
                         }
                     }
                     if (done_st.is_ok()) done_st = s.leagues().set_ended(id, unix_ms(now));
@@ -108,9 +108,9 @@ void LeagueService::secretary(protocol::Re re, const protocol::PlayerRef& me,
             if (watcher) s_.league_news.watch(id, watcher, me.id);
             return storage::Status::ok();
         },
-        [this, reply, unfinished, acted, m, re, done, watcher](const storage::Status& st) {
+        [this, reply, closed, acted, m, re, done, watcher](const storage::Status& st) {
             if (!st.is_ok()) return done(q_.error(re, "storage_error", st.message()));
-            end_games(*unfinished);
+            after_close(*closed);
             if (*acted) s_.league_news.announce(m.league, action_name(m.action), watcher.get());
             done(*reply);
         });

@@ -2,6 +2,7 @@
 
 #include <boost/asio/post.hpp>
 
+#include "engine/seed.hpp"
 #include "server/app/calendar.hpp"
 #include "server/app/player_names.hpp"
 #include "server/app/lane_directory.hpp"
@@ -158,8 +159,15 @@ void LeagueService::mine(protocol::Re re, std::optional<storage::PlayerId> me, R
         });
 }
 
-void LeagueService::end_games(std::vector<std::int64_t> ids) {
-    for (const auto id : ids) {
+void LeagueService::after_close(const ClosedRounds& closed) {
+    // Par only now: a round's seeds are secret while it is open (docs/rules.md).
+    if (s_.par) {
+        for (const auto& g : closed.games) {
+            s_.par->game_finished(g.row, g.ruleset,
+                                  engine::league_seed(s_.secret, g.league, g.round, g.game));
+        }
+    }
+    for (const auto id : closed.unfinished) {
         s_.registry.find_game(id, [](std::shared_ptr<GameRoom> room, const storage::Status&) {
             if (room) boost::asio::post(room->executor(), [room] { room->end_at_reveal(); });
         });
@@ -167,11 +175,11 @@ void LeagueService::end_games(std::vector<std::int64_t> ids) {
 }
 
 void LeagueService::close_due_rounds() {
-    auto unfinished = std::make_shared<std::vector<std::int64_t>>();
+    auto closed = std::make_shared<ClosedRounds>();
     auto changed = std::make_shared<std::vector<std::int64_t>>();
     const auto now = s_.clock.now();
     s_.storage.write(
-        [unfinished, changed, now](storage::Store& s) {
+        [closed, changed, now](storage::Store& s) {
             for (const auto& league : s.leagues().running()) {
                 auto st = load_league(s, league.id);
                 bool all_closed = true;
@@ -181,7 +189,7 @@ void LeagueService::close_due_rounds() {
                         all_closed = false;
                         continue;
                     }
-                    if (auto status = close_league_round(s, *st, r, now, false, unfinished.get());
+                    if (auto status = close_league_round(s, *st, r, now, false, closed.get());
                         !status.is_ok()) {
                         return status;
                     }
@@ -197,9 +205,9 @@ void LeagueService::close_due_rounds() {
             }
             return storage::Status::ok();
         },
-        [this, unfinished, changed](const storage::Status& st) {
+        [this, closed, changed](const storage::Status& st) {
             if (!st.is_ok()) return;
-            end_games(*unfinished);
+            after_close(*closed);
             for (const auto id : *changed) s_.league_news.announce(id, "round_closed");
         });
 }

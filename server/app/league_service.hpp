@@ -18,6 +18,8 @@
 
 namespace pinfall::server {
 
+struct ClosedRounds;  // server/app/league_state.hpp
+
 class LeagueService {
    public:
     using RoomFn = std::function<void(std::shared_ptr<GameRoom>, std::optional<Reply>)>;
@@ -51,7 +53,9 @@ class LeagueService {
    private:
     // league_list: the leagues `me` is secretary or member of; login_required without `me`.
     void mine(protocol::Re re, std::optional<storage::PlayerId> me, ReplyFn done);
-    void end_games(std::vector<std::int64_t> ids);
+    // Once rounds closed (committed): queues the par of every game of those rounds and ends the
+    // games still open at the reveal.
+    void after_close(const ClosedRounds& closed);
 
     Services& s_;
     Queries& q_;

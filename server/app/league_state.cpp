@@ -51,8 +51,7 @@ std::string round_status(const LeagueState& s, int round, Clock::time_point now)
 }
 
 storage::Status close_league_round(storage::Store& s, const LeagueState& st, int round,
-                                   Clock::time_point now, bool early,
-                                   std::vector<std::int64_t>* unfinished) {
+                                   Clock::time_point now, bool early, ClosedRounds* closed) {
     const auto opens = unix_ms(round_opens(st.league, round));
     for (const auto& m : st.members) {
         if (auto avg = s.leagues().daily_average(m.player, opens)) {
@@ -61,7 +60,15 @@ storage::Status close_league_round(storage::Store& s, const LeagueState& st, int
         }
     }
     const auto ids = s.leagues().unfinished_games(st.league.id, round);
-    unfinished->insert(unfinished->end(), ids.begin(), ids.end());
+    closed->unfinished.insert(closed->unfinished.end(), ids.begin(), ids.end());
+    const auto ruleset = engine::parse_ruleset(st.league.ruleset).value_or(engine::Ruleset::kSackson);
+    for (const auto& m : st.members) {
+        for (int g = 1; g <= st.league.games_per_round; ++g) {
+            if (const auto row = s.leagues().game_id(m.player, st.league.id, round, g)) {
+                closed->games.push_back({*row, st.league.id, ruleset, round, g});
+            }
+        }
+    }
     return s.leagues().close_round(st.league.id, round, unix_ms(now), early);
 }
 

@@ -12,6 +12,7 @@
 #include "engine/league_standings.hpp"
 #include "protocol/leagues.hpp"
 #include "server/app/clock.hpp"
+#include "engine/ruleset.hpp"
 #include "storage/store.hpp"
 
 namespace pinfall::server {
@@ -40,12 +41,27 @@ bool round_closed(const LeagueState& s, int round);
 // "upcoming", "open" or "closed" at `now` (nothing is open before the season starts).
 std::string round_status(const LeagueState& s, int round, Clock::time_point now);
 
+// A league game's row and its place in the season (its seed is league_seed(secret, league,
+// round, game)).
+struct LeagueGameRow {
+    std::int64_t row = 0;
+    std::int64_t league = 0;
+    engine::Ruleset ruleset = engine::Ruleset::kSackson;
+    int round = 0;
+    int game = 0;
+};
+
+// What closing rounds leaves for the caller to do once the transaction has committed.
+struct ClosedRounds {
+    std::vector<std::int64_t> unfinished;  // game rows still open: end them at the reveal
+    std::vector<LeagueGameRow> games;      // every game row of the rounds: their par is due
+};
+
 // Closes round r: stores the daily averages the arithmetic may need (members' daily games
-// finished before the round opened), then the round; adds the round's unfinished games to
-// *unfinished for the caller to end.
+// finished before the round opened), then the round; adds the round's unfinished games and
+// all its game rows to *closed for the caller.
 storage::Status close_league_round(storage::Store& s, const LeagueState& st, int round,
-                                   Clock::time_point now, bool early,
-                                   std::vector<std::int64_t>* unfinished);
+                                   Clock::time_point now, bool early, ClosedRounds* closed);
 
 engine::LeagueRules rules_of(const storage::LeagueRow& l);
 engine::Schedule schedule_of(const LeagueState& s);
