@@ -1,8 +1,10 @@
 // The end-of-game summary and the reports of `leaderboard` and `verify` (see render.hpp).
 #include <algorithm>
+#include <cstdio>
 
 #include "client/render.hpp"
 #include "client/text.hpp"
+#include "engine/par.hpp"
 
 namespace pinfall::cli {
 
@@ -27,6 +29,24 @@ std::string text_or(const Json& j, const char* key, const char* fallback) {
 std::string number(const Json& j, const char* key) {
     const auto it = j.find(key);
     return it != j.end() && it->is_number() ? std::to_string(it->get<long long>()) : "-";
+}
+
+// "Par: ..." for a revealed game: its deals are public, so the client solves them itself
+// (under a millisecond, the same engine as the server's stored par); "" when the seed or the
+// ruleset cannot be read.
+std::string par_lines(const Table& t) {
+    const auto seed = engine::parse_seed_hex(t.reveal->seed);
+    const auto ruleset = engine::parse_ruleset(t.ruleset);
+    if (!seed || !ruleset) return "";
+    const int par = engine::solve_par(*ruleset, *seed).par;
+    std::string out = "Par:    " + std::to_string(par) + " (the best score with every card known)";
+    if (par > 0) {
+        char pct[32];
+        std::snprintf(pct, sizeof pct, "%.1f", 100.0 * t.score / par);
+        out += std::string("; you made ") + pct + "% of it";
+    }
+    return out + ".\n`pinfall review " + std::to_string(t.game) +
+           "` judges each of your decisions with the coach.\n";
 }
 
 }  // namespace
@@ -59,6 +79,7 @@ std::string render_game_over(const Table& t, std::string_view date) {
         }
         out += "Check: `pinfall deal SEED K` prints deal K; `pinfall verify " +
                std::to_string(t.game) + "` replays the record.\n";
+        out += par_lines(t);
     } else if (t.mode == "daily") {
         out +=
             "The seed and record of a daily game are public at the day's reveal;\n"

@@ -123,6 +123,7 @@ TEST_CASE("play: a whole game to the end, picking the first legal play every tim
                               std::regex(R"(Share: Pinfall 2026-11-29 sackson: (.*) = (\d+)\n)")));
     CHECK(m[2] == score);
     CHECK_FALSE(has(m[1], "resigned"));
+    CHECK(has(r.out, "Par:    208 (the best score with every card known)"));  // docs/rules.md
 
     // The finished practice game is public: anyone can verify it.
     TempHome other;

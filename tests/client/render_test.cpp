@@ -133,7 +133,9 @@ TEST_CASE("the game-over summary: score, share line and the reveal") {
               "   0  d0\n"
               "   1  d1\n"
               "Check: `pinfall deal SEED K` prints deal K; `pinfall verify 42` replays the "
-              "record.\n");
+              "record.\n"
+              "Par:    208 (the best score with every card known); you made 3.8% of it.\n"
+              "`pinfall review 42` judges each of your decisions with the coach.\n");
     t.resigned = false;
     t.reveal.reset();
     t.mode = "daily";
