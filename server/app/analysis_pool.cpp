@@ -18,8 +18,9 @@ AnalysisPool::~AnalysisPool() { stop(); }
 bool AnalysisPool::submit(Job job, bool bounded) {
     {
         std::lock_guard lock(mutex_);
-        if (stopping_ || (bounded && jobs_.size() >= max_queued_)) return false;
-        jobs_.push_back(std::move(job));
+        if (stopping_ || (bounded && bounded_waiting_ >= max_queued_)) return false;
+        jobs_.emplace_back(std::move(job), bounded);
+        bounded_waiting_ += bounded ? 1 : 0;
     }
     wake_.notify_one();
     return true;
@@ -36,6 +37,7 @@ void AnalysisPool::stop() {
         if (stopping_ && threads_.empty()) return;
         stopping_ = true;
         jobs_.clear();
+        bounded_waiting_ = 0;
     }
     wake_.notify_all();
     for (auto& t : threads_) {
@@ -52,7 +54,8 @@ void AnalysisPool::run() {
             std::unique_lock lock(mutex_);
             wake_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
             if (stopping_) return;
-            job = std::move(jobs_.front());
+            job = std::move(jobs_.front().first);
+            bounded_waiting_ -= jobs_.front().second ? 1 : 0;
             jobs_.pop_front();
         }
         try {

@@ -13,6 +13,7 @@
 #include <deque>
 #include <functional>
 #include <mutex>
+#include <utility>
 #include <thread>
 #include <vector>
 
@@ -29,9 +30,10 @@ class AnalysisPool {
     AnalysisPool(const AnalysisPool&) = delete;
     AnalysisPool& operator=(const AnalysisPool&) = delete;
 
-    // Queues job. Returns false, and drops it, when max_queued jobs already wait (unless
+    // Queues job. Returns false, and drops it, when max_queued bounded jobs already wait (unless
     // `bounded` is false: the server's own work, par of a finished game, one per game, which
-    // must not be lost to a flood of hints) or the pool is stopped. A job that throws is a bug;
+    // must not be lost to a flood of hints, and which never counts against the bound: a
+    // player's review is not refused because games just finished) or the pool is stopped. A job that throws is a bug;
     // the exception is logged and the thread goes on.
     bool submit(Job job, bool bounded = true);
     // Jobs waiting (not running).
@@ -46,7 +48,8 @@ class AnalysisPool {
     const std::size_t max_queued_;
     mutable std::mutex mutex_;
     std::condition_variable wake_;
-    std::deque<Job> jobs_;
+    std::deque<std::pair<Job, bool>> jobs_;  // with `bounded`
+    std::size_t bounded_waiting_ = 0;
     bool stopping_ = false;
     std::vector<std::thread> threads_;
 };
