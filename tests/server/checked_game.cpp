@@ -88,4 +88,11 @@ int CheckedGame::play() {
     return finish();
 }
 
+Json registered(WsClient& c, const std::string& name) {
+    c.hello();
+    const Json r = c.request({{"type", "register"}, {"name", name}});
+    REQUIRE(r["type"] == "registered");
+    return r;
+}
+
 }  // namespace pinfall::test

@@ -48,4 +48,7 @@ class CheckedGame {
     bool practice_ = true;
 };
 
+// Says hello on c and registers `name`; returns the `registered` reply (REQUIREs its type).
+Json registered(WsClient& c, const std::string& name);
+
 }  // namespace pinfall::test

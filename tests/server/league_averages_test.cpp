@@ -12,13 +12,6 @@ using namespace pinfall::test;
 
 namespace {
 
-Json registered(WsClient& c, const std::string& name) {
-    c.hello();
-    const Json r = c.request({{"type", "register"}, {"name", name}});
-    REQUIRE(r["type"] == "registered");
-    return r;
-}
-
 int play_through(WsClient& c, const engine::Seed& seed, const Json& start,
                  const std::string& mode) {
     CheckedGame g(c, seed, engine::Ruleset::kSackson, 1);

@@ -14,13 +14,6 @@ using namespace pinfall::test;
 
 namespace {
 
-Json registered(WsClient& c, const std::string& name) {
-    c.hello();
-    const Json r = c.request({{"type", "register"}, {"name", name}});
-    REQUIRE(r["type"] == "registered");
-    return r;
-}
-
 // The next `league` push with this change (set-aside messages first); fails the test after
 // 10 s without one. Pushes carry no `re`.
 Json push(WsClient& c, const std::string& change) {

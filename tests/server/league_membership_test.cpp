@@ -4,6 +4,8 @@
 // they can bowl league games with no extra step. Bad input is refused and changes nothing.
 #include <catch2/catch.hpp>
 
+#include "checked_game.hpp"
+
 #include "server_process.hpp"
 #include "ws_client.hpp"
 
@@ -11,13 +13,6 @@ using namespace pinfall;
 using namespace pinfall::test;
 
 namespace {
-
-Json registered(WsClient& c, const std::string& name) {
-    c.hello();
-    const Json r = c.request({{"type", "register"}, {"name", name}});
-    REQUIRE(r["type"] == "registered");
-    return r;
-}
 
 Json create(WsClient& c, const std::string& name, Json extra = Json::object()) {
     Json m = {{"type", "league_create"}, {"name", name}, {"rounds", 1},

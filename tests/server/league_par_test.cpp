@@ -14,13 +14,6 @@ using namespace pinfall::test;
 
 namespace {
 
-Json registered(WsClient& c, const std::string& name) {
-    c.hello();
-    const Json r = c.request({{"type", "register"}, {"name", name}});
-    REQUIRE(r["type"] == "registered");
-    return r;
-}
-
 // The par of the player's most recent game as the profile shows it, once it is a number (the
 // pool's job and its write take milliseconds); null after 5 s without one.
 Json stored_par(WsClient& c) {

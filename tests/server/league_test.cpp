@@ -16,13 +16,6 @@ using namespace pinfall::test;
 
 namespace {
 
-Json registered(WsClient& c, const std::string& name) {
-    c.hello();
-    const Json r = c.request({{"type", "register"}, {"name", name}});
-    REQUIRE(r["type"] == "registered");
-    return r;
-}
-
 Json secretary(WsClient& c, long long league, const std::string& action, Json extra = {}) {
     Json m = {{"type", "league_secretary"}, {"league", league}, {"action", action}};
     for (auto it = extra.begin(); it != extra.end(); ++it) m[it.key()] = it.value();
