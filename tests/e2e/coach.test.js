@@ -15,11 +15,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 
-import { launchBrowser, screenshot } from './lib/browser.js';
+import { DOC_SCREEN_DIR, launchBrowser, screenshot } from './lib/browser.js';
 import { startServer } from './lib/server.js';
 import { ZERO_SEED, openFresh, startGame, waitIdle } from './lib/ui.js';
 
-const DOC_SCREENS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screens');
+const DOC_SCREENS = DOC_SCREEN_DIR;
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 let server;
 const browsers = [];

@@ -5,11 +5,12 @@
 // the first report; "Play again" opens a new lane for the same sides.
 
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-import { launchBrowser, screenshot } from './lib/browser.js';
+import { DOC_SCREEN_DIR, launchBrowser, screenshot } from './lib/browser.js';
 import { startServer } from './lib/server.js';
 import { openFresh, shownError, waitIdle } from './lib/ui.js';
 
@@ -212,7 +213,8 @@ test('"Play again" on a finished lane opens a new lane for the same sides', asyn
                      ['Ann', 'Bob']);
     assert.equal(await owner.$('#lane-undo'), null, 'a new lane: nothing to undo yet');
     // docs/screens (the house rule): the new lane, at a desktop and a phone size.
-    const docs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screens');
+    const docs = DOC_SCREEN_DIR;
+    fs.mkdirSync(docs, { recursive: true });
     for (const [w, hgt, suffix] of [[1280, 800, 'desktop'], [390, 844, 'phone']]) {
         await owner.setViewportSize({ width: w, height: hgt });
         await owner.screenshot({ path: path.join(docs, `lane-play-again-${suffix}.png`) });

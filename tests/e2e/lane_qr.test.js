@@ -8,11 +8,11 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-import { launchBrowser } from './lib/browser.js';
+import { DOC_SCREEN_DIR, launchBrowser } from './lib/browser.js';
 import { startServer } from './lib/server.js';
 import { openFresh, waitIdle } from './lib/ui.js';
 
-const DOCS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screens');
+const DOCS = DOC_SCREEN_DIR;
 let server;
 let browser;
 let page;

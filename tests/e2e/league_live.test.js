@@ -13,12 +13,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 
-import { launchBrowser, screenshot } from './lib/browser.js';
+import { DOC_SCREEN_DIR, launchBrowser, screenshot } from './lib/browser.js';
 import { startServer } from './lib/server.js';
 import { openFresh, waitIdle } from './lib/ui.js';
 
 const DAY = '2026-11-29';
-const DOC_SCREENS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screens');
+const DOC_SCREENS = DOC_SCREEN_DIR;
 let server;
 let secBrowser;
 let memBrowser;

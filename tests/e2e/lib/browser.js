@@ -41,6 +41,15 @@ export async function launchBrowser(options = {}) {
     };
 }
 
+/**
+ * Where the tests put the screenshots of docs/screens (the house rule): docs/screens itself only
+ * when PINFALL_DOC_SCREENS=1, so that `make test` leaves the tracked images alone (they hold
+ * fresh tokens and dates each run); else <SCREENSHOT_DIR>/docs. Callers create the folder.
+ */
+export const DOC_SCREEN_DIR = process.env.PINFALL_DOC_SCREENS === '1'
+    ? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/screens')
+    : path.join(SCREENSHOT_DIR, 'docs');
+
 /** Writes build/e2e-screenshots/<name>.png (the full page). */
 export async function screenshot(page, name) {
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
