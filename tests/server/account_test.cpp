@@ -1,22 +1,11 @@
 // Black-box: registering, logging in and the errors around identity.
 #include <catch2/catch.hpp>
 
+#include "checked_game.hpp"
 #include "server_process.hpp"
 #include "ws_client.hpp"
 
 using namespace pinfall::test;
-
-namespace {
-
-Json expect_error(WsClient& c, const Json& msg, const std::string& code) {
-    const Json reply = c.request(msg);
-    INFO(msg.dump() << " -> " << reply.dump());
-    CHECK(reply["type"] == "error");
-    CHECK(reply["code"] == code);
-    return reply;
-}
-
-}  // namespace
 
 TEST_CASE("register returns a player and a token, login with it on another connection", "[storage]") {
     ServerProcess server;

@@ -95,4 +95,12 @@ Json registered(WsClient& c, const std::string& name) {
     return r;
 }
 
+Json expect_error(WsClient& c, const Json& msg, const std::string& code) {
+    const Json reply = c.request(msg);
+    INFO(msg.dump() << " -> " << reply.dump());
+    CHECK(reply["type"] == "error");
+    CHECK(reply["code"] == code);
+    return reply;
+}
+
 }  // namespace pinfall::test

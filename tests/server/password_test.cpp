@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "checked_game.hpp"
 #include "server_process.hpp"
 #include "storage/store.hpp"
 #include "ws_client.hpp"
@@ -13,14 +14,6 @@
 using namespace pinfall::test;
 
 namespace {
-
-Json expect_error(WsClient& c, const Json& msg, const std::string& code) {
-    const Json reply = c.request(msg);
-    INFO(msg.dump() << " -> " << reply.dump());
-    CHECK(reply["type"] == "error");
-    CHECK(reply["code"] == code);
-    return reply;
-}
 
 Json login(WsClient& c, const std::string& name, const std::string& password) {
     return c.request({{"type", "login"}, {"name", name}, {"password", password}});
