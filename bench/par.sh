@@ -81,7 +81,8 @@ if [ -x "$coach_exe" ] && [ "$coach_games" -gt 0 ]; then
     echo
     echo "The coach (\`engine::Coach\`, docs/rules.md \"Par and the coach\"), measured by"
     echo "\`${coach_cmd[*]}\`: on the first $coach_games seeds above, a game played by the"
-    echo "coach's top hint at every turn, seeing only what the player sees; one Coach per game (it"
+    echo "coach's top hint at every turn, seeing only what the player sees; one Coach for all the"
+    echo "games, as each of the server's analysis threads keeps one (its table is allocated once; it"
     echo "reuses a rack's search between that rack's hints). A hint's time is the CPU time of"
     echo "\`Coach::hints\`; a fallback is a hint whose exact search ran past its budget and was"
     echo "answered by sampling. % of par is the mean score over the mean par."

@@ -8,7 +8,7 @@
 //                         hint_p99_us X hints N fallbacks N
 //                         (pct_par: mean score / mean par; mean_pct: the mean of score / par)
 //                         with hint times the CPU time of this thread (CLOCK_THREAD_CPUTIME_ID)
-//                         for Coach::hints, one Coach per game.
+//                         for Coach::hints, one Coach for all games (as a server thread).
 //   par_coach table N     estimate_future_table over N sampled deals, per ruleset, printed as
 //                         the C++ initialisers coach_table.cpp holds.
 //   par_coach probe N     one exact search of each of N fresh racks: positions visited, time.
@@ -50,9 +50,11 @@ bool measure_coach(Ruleset ruleset, int games) {
     double pct_sum = 0;
     int fallbacks = 0;
     ParSolver solver;
+    // One Coach for every game, as each of the server's analysis threads keeps one
+    // (server/app/client_analysis.cpp): its table is allocated once, not in a hint's time.
+    Coach coach;
     for (int i = 0; i < games; ++i) {
         const Seed seed = sha256("pinfall-par-bench-" + std::to_string(i));
-        Coach coach;
         Game game(ruleset, seed);
         while (!game.over()) {
             const CoachView view = coach_view_of(game);

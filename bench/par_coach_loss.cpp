@@ -144,8 +144,8 @@ bool measure_loss(Ruleset ruleset, int games, int greedy_games) {
     Counts coach_counts, greedy_counts;
     std::vector<double> coach_loss, greedy_loss;
     const double start = cpu_seconds();
+    Coach coach;  // one for all games, as `par_coach games` and each server thread
     for (int i = 0; i < games; ++i) {
-        Coach coach;  // one per game, as `par_coach games`
         const double l = game_loss(ruleset, i, &coach, exact, coach_counts);
         if (l < 0) return false;
         coach_loss.push_back(l);

@@ -6,6 +6,8 @@ namespace pinfall::engine {
 namespace {
 
 constexpr std::size_t kFirstSlots = std::size_t{1} << 16;
+constexpr int kGenerationShift = 53;  // a key's bits above the position's: its search's number
+constexpr std::uint64_t kLastGeneration = (std::uint64_t{1} << (64 - kGenerationShift)) - 1;
 
 std::size_t slot_of(std::uint64_t key, std::size_t mask) {
     return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 20) & mask;
@@ -17,7 +19,7 @@ Expectimax::Expectimax(std::size_t budget) : budget_(budget) {}
 
 void Expectimax::prepare(const HiddenRack& rack, Ruleset ruleset, const RackGoal& goal) {
     const bool same =
-        !exhausted_ && !keys_.empty() && ruleset == ruleset_ && rack.pins == pins_ && goal == goal_;
+        !exhausted_ && !slots_.empty() && ruleset == ruleset_ && rack.pins == pins_ && goal == goal_;
     if (same) return;
     ruleset_ = ruleset;
     pins_ = rack.pins;
@@ -25,42 +27,56 @@ void Expectimax::prepare(const HiddenRack& rack, Ruleset ruleset, const RackGoal
     rules_ = PlayRules(rack.pins, ruleset);
     exhausted_ = false;
     used_ = 0;
-    // Keep the table's size from rack to rack: regrowing it costs more than clearing it.
-    if (keys_.size() < kFirstSlots) {
-        keys_.assign(kFirstSlots, 0);
-        values_.assign(kFirstSlots, 0);
-    } else {
-        std::fill(keys_.begin(), keys_.end(), 0);
+    // A new search takes the next generation number: slots of older ones count as empty, so
+    // the table (kept from rack to rack: regrowing costs more) needs clearing only when the
+    // numbers run out, not for every rack (a fill of megabytes per hint otherwise).
+    if (slots_.size() < kFirstSlots) {
+        slots_.assign(kFirstSlots, Slot{0, 0});
+        generation_ = 0;
+    }
+    if (++generation_ > kLastGeneration) {
+        std::fill(slots_.begin(), slots_.end(), Slot{0, 0});
+        generation_ = 1;
     }
 }
+
+bool Expectimax::live(const Slot& s) const { return s.key >> kGenerationShift == generation_; }
 
 std::uint64_t Expectimax::key(const HiddenRack& h) const {
+    // Ranks, not cards: bits 0-9 standing, 10-21 face-up ranks (15: none), 22-27 face-down
+    // counts, 28-47 unseen cards per rank (0-2), 48 ball 2, 49-52 r1, 53-63 the generation.
+    constexpr int kRanks = kDeckSize / 2;
     std::uint64_t k = h.standing;
     for (int p = 0; p < kPileCount; ++p) {
-        k |= static_cast<std::uint64_t>(h.face_up[p] == kNoCard ? 31 : h.face_up[p])
-             << (10 + 5 * p);
+        k |= static_cast<std::uint64_t>(h.face_up[p] == kNoCard ? 15 : h.face_up[p] % kRanks)
+             << (10 + 4 * p);
     }
-    k |= static_cast<std::uint64_t>(h.face_down[0]) << 25;
-    k |= static_cast<std::uint64_t>(h.face_down[1]) << 28;
-    k |= static_cast<std::uint64_t>(h.face_down[2]) << 30;
-    k |= static_cast<std::uint64_t>(h.unseen) << 31;
-    k |= static_cast<std::uint64_t>(h.ball == 2) << 51;
-    k |= static_cast<std::uint64_t>(h.r1) << 52;
-    return k | std::uint64_t{1} << 60;  // never 0, the empty slot
+    k |= static_cast<std::uint64_t>(h.face_down[0]) << 22;
+    k |= static_cast<std::uint64_t>(h.face_down[1]) << 25;
+    k |= static_cast<std::uint64_t>(h.face_down[2]) << 27;
+    const std::uint32_t low = h.unseen & ((1u << kRanks) - 1), high = h.unseen >> kRanks;
+    const std::uint64_t counts = (low ^ high) | std::uint64_t{low & high} << kRanks;
+    k |= counts << 28;  // per rank: bit r one card unseen, bit 10 + r both
+    k |= static_cast<std::uint64_t>(h.ball == 2) << 48;
+    k |= static_cast<std::uint64_t>(h.r1) << 49;
+    return k | generation_ << kGenerationShift;
 }
 
-double* Expectimax::find(std::uint64_t key, bool* fresh) {
-    const std::size_t mask = keys_.size() - 1;
+double* Expectimax::find(std::uint64_t key) {
+    const std::size_t mask = slots_.size() - 1;
     for (std::size_t i = slot_of(key, mask);; i = (i + 1) & mask) {
-        if (keys_[i] == key) {
-            *fresh = false;
-            return &values_[i];
+        if (slots_[i].key == key || !live(slots_[i])) {
+            slots_[i].key = key;
+            return &slots_[i].value;
         }
-        if (keys_[i] == 0) {
-            *fresh = true;
-            keys_[i] = key;
-            return &values_[i];
-        }
+    }
+}
+
+void Expectimax::grow() {
+    std::vector<Slot> old(slots_.size() * 2, Slot{0, 0});
+    old.swap(slots_);
+    for (const Slot& s : old) {
+        if (live(s)) *find(s.key) = s.value;
     }
 }
 
@@ -68,9 +84,9 @@ double Expectimax::value(const HiddenRack& h) {
     if (exhausted_) return 0;
     const std::uint64_t k = key(h);
     {
-        const std::size_t mask = keys_.size() - 1;
-        for (std::size_t i = slot_of(k, mask); keys_[i] != 0; i = (i + 1) & mask) {
-            if (keys_[i] == k) return values_[i];
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t i = slot_of(k, mask); live(slots_[i]); i = (i + 1) & mask) {
+            if (slots_[i].key == k) return slots_[i].value;
         }
     }
     if (++used_ > budget_) {
@@ -90,18 +106,8 @@ double Expectimax::value(const HiddenRack& h) {
     }
     if (exhausted_) return 0;
     // Children may have grown the table: insert only now, keeping the load under a half.
-    if (used_ * 2 > keys_.size()) {
-        std::vector<std::uint64_t> old_keys(keys_.size() * 2, 0);
-        std::vector<double> old_values(values_.size() * 2, 0);
-        old_keys.swap(keys_);
-        old_values.swap(values_);
-        for (std::size_t i = 0; i < old_keys.size(); ++i) {
-            bool fresh = false;
-            if (old_keys[i]) *find(old_keys[i], &fresh) = old_values[i];
-        }
-    }
-    bool fresh = false;
-    *find(k, &fresh) = v;
+    if (used_ * 2 > slots_.size()) grow();
+    *find(k) = v;
     return v;
 }
 

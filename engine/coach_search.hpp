@@ -8,8 +8,9 @@
 // expected future points (engine/coach_table.hpp) fills it in. A goal with single_ball stops at
 // ball 1: end[r1][0] (a bonus ball that is the game's last).
 //
-// Positions are memoised by what decides the future (standing pins, face-up cards, face-down
-// counts, the unseen set, the ball and its r1). A search visits at most `budget` positions;
+// Positions are memoised by what decides the future (standing pins, face-up cards' ranks,
+// face-down counts, how many cards of each rank are unseen, the ball and its r1): the two cards
+// of a rank are interchangeable, so positions that differ only in which of them is where merge. A search visits at most `budget` positions;
 // past that it gives up (ok() false) and the caller falls back to sampled_actions below.
 // Pure and deterministic; an Expectimax is a value for one thread at a time.
 #pragma once
@@ -76,7 +77,8 @@ class Expectimax {
     double stop_value(const HiddenRack& h);
     double play_value(const HiddenRack& h, int pile, PinMask pins);
     std::uint64_t key(const HiddenRack& h) const;
-    double* find(std::uint64_t key, bool* fresh);
+    double* find(std::uint64_t key);
+    void grow();
 
     std::size_t budget_;
     Ruleset ruleset_ = Ruleset::kSackson;
@@ -85,8 +87,15 @@ class Expectimax {
     std::array<Card, kPinCount> pins_{};
     bool exhausted_ = false;
     std::size_t used_ = 0;
-    std::vector<std::uint64_t> keys_;  // open addressing; 0 marks an empty slot
-    std::vector<double> values_;
+    // Open addressing, key and value side by side (one cache line a probe). A slot is in use
+    // when its key carries the current generation (key() adds it); any other slot is empty.
+    struct Slot {
+        std::uint64_t key;
+        double value;
+    };
+    bool live(const Slot& s) const;
+    std::vector<Slot> slots_;
+    std::uint64_t generation_ = 0;
 };
 
 // The fallback (engine/coach_sample.cpp): determinisation. The face-down cards are dealt out
@@ -98,6 +107,18 @@ class Expectimax {
 std::vector<ActionValue> sampled_actions(const HiddenRack& h, Ruleset ruleset, const RackGoal& goal,
                                          int samples);
 
+// The card turned up from a pile with `unseen` below it, one per rank: the two cards of a rank
+// play alike (only values count), so a rank's outcome stands for both, with their joint chance.
+// Calls f(card, probability) for the lowest unseen card of each rank.
+template <class F>
+void for_each_unseen_rank(std::uint32_t unseen, F f) {
+    const double total = std::popcount(unseen);
+    for (int r = 0; r < kDeckSize / 2; ++r) {
+        const std::uint32_t both = unseen & (1u << r | 1u << (r + kDeckSize / 2));
+        if (both) f(static_cast<Card>(std::countr_zero(both)), std::popcount(both) / total);
+    }
+}
+
 template <class F>
 void Expectimax::after_play(const HiddenRack& h, int pile, PinMask pins, F f) {
     HiddenRack next = h;
@@ -108,13 +129,11 @@ void Expectimax::after_play(const HiddenRack& h, int pile, PinMask pins, F f) {
         return;
     }
     --next.face_down[pile];
-    const double w = 1.0 / std::popcount(h.unseen);
-    for (std::uint32_t u = h.unseen; u; u &= u - 1) {
-        const int c = std::countr_zero(u);
-        next.face_up[pile] = static_cast<Card>(c);
+    for_each_unseen_rank(h.unseen, [&](Card c, double w) {
+        next.face_up[pile] = c;
         next.unseen = h.unseen & ~(1u << c);
         f(next, w);
-    }
+    });
 }
 
 template <class F>
@@ -139,13 +158,11 @@ void Expectimax::after_burn(const HiddenRack& h, F f, double weight, int pile) {
         return;
     }
     --next.face_down[pile];
-    const double w = weight / std::popcount(h.unseen);
-    for (std::uint32_t u = h.unseen; u; u &= u - 1) {
-        const int c = std::countr_zero(u);
-        next.face_up[pile] = static_cast<Card>(c);
+    for_each_unseen_rank(h.unseen, [&](Card c, double w) {
+        next.face_up[pile] = c;
         next.unseen = h.unseen & ~(1u << c);
-        after_burn(next, f, w, pile + 1);
-    }
+        after_burn(next, f, weight * w, pile + 1);
+    });
 }
 
 }  // namespace pinfall::engine
