@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
-# Runs the browser end-to-end tests (ctest: e2e_browser). Installs playwright-core from the
-# committed lockfile only when node_modules is missing or stale, then runs node's test runner.
-# ctest sets PINFALL_SERVER_BIN and PINFALL_WEB_DIR; by hand:
+# Runs the browser end-to-end tests. Installs playwright-core from the committed lockfile only
+# when node_modules is missing or stale, then runs node's test runner on the files given (all
+# *.test.js files when none is). ctest runs `run.sh --install` once (fixture e2e_npm), then
+# `run.sh FILE` for each file (e2e/<name>), and sets PINFALL_SERVER_BIN and PINFALL_WEB_DIR;
+# by hand, from the repository root:
 #   PINFALL_SERVER_BIN=build/dev/server/pinfall-server PINFALL_WEB_DIR=$PWD/web tests/e2e/run.sh
+#   ... tests/e2e/run.sh tests/e2e/daily.test.js
 set -euo pipefail
+install_only=0
+if [ "${1:-}" = --install ]; then install_only=1; shift; fi
+files=()
+for f in "$@"; do files+=("$(realpath "$f")"); done
 cd "$(dirname "$0")"
 
 for tool in node npm; do
@@ -22,4 +29,5 @@ if [ ! -d node_modules/playwright-core ] || [ "$(cat "$stamp" 2>/dev/null)" != "
     echo "$want" > "$stamp"
 fi
 
-exec node --test --test-reporter=spec
+[ "$install_only" = 1 ] && exit 0
+exec node --test --test-reporter=spec "${files[@]}"
