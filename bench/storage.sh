@@ -186,6 +186,9 @@ echo "| $commit | for reference: BEGIN, one small write, COMMIT (the WAL flush a
      "| $(fmt '%.1f ms' "$(get $commit median p50_us)" 0.001)" \
      "| $(fmt '%.1f ms' "$(get $commit median p99_us)" 0.001) | - | - |"
 echo
-echo "Every statement is one round trip to the PostgreSQL server (prepared once, executed with"
-echo "its parameters); a job also pays a SAVEPOINT and a RELEASE, so an appended action costs"
-echo "three round trips inside its batch's transaction."
+echo "Every statement that waits for its answer is one round trip to the PostgreSQL server"
+echo "(prepared once, executed with its parameters). Inside the worker's batches, BEGIN, each"
+echo "job's SAVEPOINT and RELEASE, every appended action and the COMMIT are sent ahead in libpq's"
+echo "pipeline mode and answered together at the COMMIT (docs/storage.md \"Group commit\"), so"
+echo "an appended action pays no round trip of its own; a saved game still waits for its"
+echo "\`RETURNING id\` and its row count, two round trips a game."

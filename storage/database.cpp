@@ -18,6 +18,13 @@ Status Statement::run() {
     return s;
 }
 
+Status Statement::run_deferred() {
+    if (!cursor_) return Status::error("statement was not prepared");
+    Status s = cursor_->send();
+    reset();
+    return s;
+}
+
 Status Statement::run_returning_id(std::int64_t* id) {
     const bool row = step();
     if (row) *id = int64(0);

@@ -34,6 +34,15 @@ class Cursor {
     // while a row is available, false when done or failed (*status tells which).
     virtual bool step(Status* status) = 0;
     virtual void reset() = 0;  // ready to run again; bindings cleared
+    // Statement::run_deferred(): sends the statement without waiting for its result when the
+    // database defers results (Database::defer_results), else runs it to completion. Returns
+    // the failure known now (a statement sent ahead reports its own at Database::flush()).
+    virtual Status send() {
+        Status s;
+        while (step(&s)) {
+        }
+        return s;
+    }
     virtual std::int64_t int64(int col) const = 0;  // booleans read as 0 / 1
     virtual bool is_null(int col) const = 0;
     virtual std::string text(int col) const = 0;
@@ -66,6 +75,11 @@ class Statement {
     bool step();
     // Runs to completion (for writes), resets, and returns the status.
     Status run();
+    // For a write whose only outcome is success or failure: as run(), except that while the
+    // database defers results (Database::defer_results) it returns ok once the statement is
+    // sent, and its failure shows later, as an error, at the next statement that waits for a
+    // result or at Database::flush(). SQLite runs it at once, as run().
+    Status run_deferred();
     // Runs an INSERT ... RETURNING id and resets: *id gets the id. conflict when no row came
     // back (an ON CONFLICT DO NOTHING that did nothing) or a constraint refused the row.
     Status run_returning_id(std::int64_t* id);
@@ -103,6 +117,19 @@ class Database {
     virtual Status reconnect() { return Status::ok(); }
     // A round trip to the database server, so that an idle connection's loss is noticed.
     virtual Status ping() { return Status::ok(); }
+
+    // Sending ahead (docs/storage.md "Group commit"), for a driver with a round trip a
+    // statement: while on (inside a transaction), Statement::run_deferred() sends without
+    // waiting; off waits for what is still out and forgets its failure (callers that care call
+    // flush() first). SQLite runs every statement at once and has nothing to defer.
+    virtual void defer_results(bool on) { (void)on; }
+    // Waits for the results of the statements sent ahead. Returns ok when all succeeded, else
+    // an error (a conflict too: the statements after a failed one were skipped, so its
+    // transaction must be rolled back) with the first failure's message. Once a flush failed,
+    // every statement fails with that error until defer_results(false) (ROLLBACK then works):
+    // nothing is committed over skipped statements. A statement that waits for its own result
+    // flushes first and returns the flush's failure instead of running.
+    virtual Status flush() { return Status::ok(); }
 };
 
 }  // namespace pinfall::storage

@@ -88,7 +88,8 @@ Status Store::create_game(GameRow& row) {
 }
 
 Status Store::append_action(GameRowId game, int index, const std::string& action) {
-    return q_->append_action.bind(1, game).bind(2, index).bind(3, action).run();
+    // Its answer is only success or failure: in a batch it need not be waited for.
+    return q_->append_action.bind(1, game).bind(2, index).bind(3, action).run_deferred();
 }
 
 Status Store::finish_game(GameRowId game, int score, int strikes, int spares, bool resigned,

@@ -36,12 +36,24 @@ class Store {
     ~Store();
 
     Status begin();     // BEGIN IMMEDIATE (SQLite), BEGIN (PostgreSQL)
+    // begin() for group commit (the storage worker's batches): until commit() or rollback(),
+    // writes that return only success or failure (append_action, the savepoints, BEGIN and
+    // COMMIT themselves) are sent ahead on PostgreSQL, without waiting for their answers
+    // (Database::defer_results). Such a write returns ok once sent; its failure, a conflict
+    // too, shows as an error of the next statement that waits for an answer (any read, any
+    // RETURNING or changes() check, rollback_to_savepoint) or of commit(), and from then on
+    // every statement fails with it until rollback(): the batch fails as a whole. On SQLite,
+    // begin() and the same writes as ever, each at once.
+    Status begin_batch();
+    // Returns ok only once the database has committed (after every write sent ahead is
+    // answered); on failure the transaction is still to be rolled back.
     Status commit();
     Status rollback();
     // One savepoint at a time inside a transaction, for group commit (a job each):
-    // savepoint() opens it; rollback_to_savepoint() undoes the writes since (it stays open);
+    // savepoint() opens it; rollback_to_savepoint() undoes the writes since (it stays open;
+    // it waits for its answer, so it reports a failure of a write sent ahead);
     // release_savepoint() closes it; next_savepoint() closes it and opens the next one, in one
-    // round trip on PostgreSQL (where every statement is one).
+    // round trip on PostgreSQL (where every statement is one), none in a batch (sent ahead).
     Status savepoint();
     Status rollback_to_savepoint();
     Status release_savepoint();
@@ -91,7 +103,9 @@ class Store {
     // Records that ids up to `up_to` may have been handed out: game_id_reservation() never
     // returns less afterwards. Durable once its transaction commits (or at once, outside one).
     Status reserve_game_ids(GameRowId up_to);
-    // Appends action number `index` (0-based) in record notation; conflict if it exists.
+    // Appends action number `index` (0-based) in record notation; conflict if it exists or the
+    // game does not. In a batch on PostgreSQL (begin_batch) it is sent ahead: ok once sent, and
+    // a conflict then fails the batch, as an error, when the answers are read.
     Status append_action(GameRowId game, int index, const std::string& action);
     Status finish_game(GameRowId game, int score, int strikes, int spares, bool resigned,
                        Millis finished_at);
@@ -140,8 +154,11 @@ class Store {
     GameRow read_game(Statement& s);
     Status load_actions(GameRow& row);
 
+    void end_deferring();  // the batch's transaction is over: stop sending ahead
+
     std::unique_ptr<Database> db_;
     bool in_transaction_ = false;
+    bool deferring_ = false;  // inside begin_batch()'s transaction
     struct Prepared;
     std::unique_ptr<Prepared> q_;
     std::unique_ptr<LaneStore> lanes_;

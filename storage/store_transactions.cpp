@@ -12,29 +12,60 @@ Status Store::begin() {
     return s;
 }
 
-Status Store::commit() {
-    if (!in_transaction_) return Status::error("no transaction is open");
-    Status s = q_->commit.run();
-    // A failed COMMIT leaves the transaction to roll back (SQLite keeps it open when busy).
-    if (s.is_ok()) in_transaction_ = false;
+Status Store::begin_batch() {
+    if (in_transaction_) return Status::error("a transaction is already open");
+    // BEGIN itself is sent ahead: its failure shows at the first flush like any other.
+    db_->defer_results(true);
+    Status s = q_->begin.run_deferred();
+    in_transaction_ = s.is_ok();
+    if (!s.is_ok()) {
+        db_->defer_results(false);
+        return s;
+    }
+    deferring_ = true;
     return s;
 }
 
-Status Store::savepoint() { return q_->savepoint.run(); }
+Status Store::commit() {
+    if (!in_transaction_) return Status::error("no transaction is open");
+    // In a batch the COMMIT joins what was sent ahead and one flush reads every answer, the
+    // COMMIT's last: it returns ok only once the server has committed all of it.
+    Status s = q_->commit.run_deferred();
+    if (s.is_ok()) s = db_->flush();
+    // A failed COMMIT leaves the transaction to roll back (SQLite keeps it open when busy).
+    if (s.is_ok()) {
+        in_transaction_ = false;
+        end_deferring();
+    }
+    return s;
+}
+
+void Store::end_deferring() {
+    if (!deferring_) return;
+    deferring_ = false;
+    db_->defer_results(false);
+}
+
+Status Store::savepoint() { return q_->savepoint.run_deferred(); }
 Status Store::rollback_to_savepoint() { return q_->rollback_to.run(); }
-Status Store::release_savepoint() { return q_->release.run(); }
+Status Store::release_savepoint() { return q_->release.run_deferred(); }
 
 Status Store::next_savepoint() {
     // SQLite runs in-process: two prepared statements are cheapest. PostgreSQL pays a round
-    // trip a statement: both go in one simple query.
-    if (db_->dialect() == Dialect::kPostgres) return db_->exec("RELEASE job; SAVEPOINT job");
-    Status s = q_->release.run();
-    return s.is_ok() ? q_->savepoint.run() : s;
+    // trip a statement: in a batch both are sent ahead, else both go in one simple query.
+    if (db_->dialect() == Dialect::kPostgres && !deferring_) {
+        return db_->exec("RELEASE job; SAVEPOINT job");
+    }
+    Status s = q_->release.run_deferred();
+    return s.is_ok() ? q_->savepoint.run_deferred() : s;
 }
 
 Status Store::rollback() {
     if (!in_transaction_) return Status::error("no transaction is open");
     in_transaction_ = false;
+    // What was sent ahead is read and dropped first (the batch is given up anyway), and with
+    // it the failure that would refuse every statement, this ROLLBACK too.
+    end_deferring();
     return q_->rollback.run();
 }
 

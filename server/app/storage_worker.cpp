@@ -75,11 +75,15 @@ std::uint64_t StorageWorker::writes() const {
 
 // Each job runs in a savepoint of the batch's transaction, so that a job failing alone (a
 // conflict) takes back its own earlier writes instead of committing half of itself, while the
-// rest of the batch commits; an error fails the whole batch.
+// rest of the batch commits; an error fails the whole batch. On PostgreSQL the batch sends
+// ahead (Store::begin_batch): the savepoints and the writes whose answer nobody reads go
+// without waiting, and a failure among them comes back as an error of a later statement or of
+// the COMMIT, which fails the batch like any error. A job that returns a conflict has seen it
+// in an answer it waited for, so its rollback_to_savepoint() still undoes only its own writes.
 void StorageWorker::run_writes(std::deque<Job>& jobs) {
     std::vector<storage::Status> results;
     results.reserve(jobs.size());
-    storage::Status batch = store_->begin();
+    storage::Status batch = store_->begin_batch();
     if (batch.is_ok()) batch = store_->savepoint();
     for (std::size_t i = 0; i < jobs.size(); ++i) {
         if (!batch.is_ok()) {
@@ -98,7 +102,7 @@ void StorageWorker::run_writes(std::deque<Job>& jobs) {
                 continue;
             }
         }
-        // This job's savepoint closes and the next one's opens (one round trip).
+        // This job's savepoint closes and the next one's opens (sent ahead on PostgreSQL).
         const storage::Status next =
             i + 1 < jobs.size() ? store_->next_savepoint() : store_->release_savepoint();
         if (!next.is_ok()) batch = results.back() = storage::Status::error(next.message());

@@ -53,7 +53,9 @@ class StorageWorker {
     // A write joins the next transaction; `done` runs once it is committed (or failed: then
     // the whole batch was rolled back and every job in it gets the error). Each job runs in a
     // savepoint: one that returns a non-error failure (conflict, not found) has its own writes
-    // undone while the rest of the batch commits.
+    // undone while the rest of the batch commits. On PostgreSQL the batch sends some writes
+    // ahead without waiting (Store::begin_batch: append_action); one of those refused once
+    // sent fails the whole batch with an error instead (docs/storage.md "Group commit").
     void write(Work work, Done done);
     // A write as above that may wait up to lazy_delay for company before its COMMIT.
     void write_lazy(Work work, Done done);

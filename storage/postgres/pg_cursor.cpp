@@ -55,23 +55,36 @@ void PgCursor::bind_null(int i) {
     if (at < null_.size()) null_[at] = 1;
 }
 
-Status PgCursor::execute() {
-    PGconn* conn = db_.handle();
-    if (prepared_in_ != db_.generation() + 1) {
-        PGresult* p = PQprepare(conn, name_.c_str(), sql_.c_str(),
-                                static_cast<int>(values_.size()), nullptr);
-        Status s = db_.status_of(p);
-        PQclear(p);
-        if (!s.is_ok()) return s;
-        prepared_in_ = db_.generation() + 1;
-    }
-    std::vector<const char*> values(values_.size());
-    std::vector<int> lengths(values_.size());
+Status PgCursor::prepare_once() {
+    if (prepared_in_ == db_.generation() + 1) return Status::ok();
+    // PQprepare waits for its answer, which pipeline mode does not allow.
+    if (Status s = db_.flush(); !s.is_ok()) return s;
+    PGresult* p = PQprepare(db_.handle(), name_.c_str(), sql_.c_str(),
+                            static_cast<int>(values_.size()), nullptr);
+    Status s = db_.status_of(p);
+    PQclear(p);
+    if (s.is_ok()) prepared_in_ = db_.generation() + 1;
+    return s;
+}
+
+void PgCursor::parameters(std::vector<const char*>* values, std::vector<int>* lengths) const {
+    values->resize(values_.size());
+    lengths->resize(values_.size());
     for (std::size_t i = 0; i < values_.size(); ++i) {
-        values[i] = null_[i] ? nullptr : values_[i].data();
-        lengths[i] = static_cast<int>(values_[i].size());
+        (*values)[i] = null_[i] ? nullptr : values_[i].data();
+        (*lengths)[i] = static_cast<int>(values_[i].size());
     }
-    result_.reset(PQexecPrepared(conn, name_.c_str(), static_cast<int>(values.size()),
+}
+
+Status PgCursor::execute() {
+    // This statement waits for its answer: the ones sent ahead are answered first, and their
+    // failure is this statement's (it would only be skipped on the server).
+    if (Status s = db_.flush(); !s.is_ok()) return s;
+    if (Status s = prepare_once(); !s.is_ok()) return s;
+    std::vector<const char*> values;
+    std::vector<int> lengths;
+    parameters(&values, &lengths);
+    result_.reset(PQexecPrepared(db_.handle(), name_.c_str(), static_cast<int>(values.size()),
                                  values.data(), lengths.data(), formats_.data(), 0));
     Status s = db_.status_of(result_.get());
     if (!s.is_ok()) {
@@ -87,6 +100,22 @@ Status PgCursor::execute() {
     rows_ = PQntuples(result_.get());
     db_.set_changes(std::atoll(PQcmdTuples(result_.get())));
     return s;
+}
+
+Status PgCursor::send() {
+    if (!db_.deferring()) return Cursor::send();
+    if (Status s = prepare_once(); !s.is_ok()) return s;
+    if (Status s = db_.enter_pipeline(); !s.is_ok()) return s;
+    std::vector<const char*> values;
+    std::vector<int> lengths;
+    parameters(&values, &lengths);
+    // libpq copies the parameters into its output buffer here: the cursor may be reset and
+    // bound again before the answer comes.
+    if (PQsendQueryPrepared(db_.handle(), name_.c_str(), static_cast<int>(values.size()),
+                            values.data(), lengths.data(), formats_.data(), 0) != 1) {
+        return db_.send_failed();
+    }
+    return db_.queued(sql_ == "COMMIT");
 }
 
 bool PgCursor::step(Status* status) {

@@ -1,6 +1,7 @@
 // A prepared statement of PgDatabase (internal to the driver). Prepared on the server under a
 // name of its own the first time it runs on a connection generation; each step() after a reset
-// executes it with the bound parameters and then walks the rows of the result.
+// executes it with the bound parameters and then walks the rows of the result. send() queues
+// it in the connection's pipeline instead, when the database defers results.
 #pragma once
 
 #include <memory>
@@ -21,6 +22,7 @@ class PgCursor final : public Cursor {
     void bind_blob(int i, const void* data, std::size_t n) override;
     void bind_null(int i) override;
     bool step(Status* status) override;
+    Status send() override;
     void reset() override;
     std::int64_t int64(int col) const override;
     bool is_null(int col) const override;
@@ -32,6 +34,11 @@ class PgCursor final : public Cursor {
         void operator()(pg_result* r) const;
     };
     Status execute();
+    // Prepares the statement on the server unless this connection generation has it already
+    // (synchronously: what was sent ahead is flushed first).
+    Status prepare_once();
+    // The bound parameters as libpq takes them (pointers into values_).
+    void parameters(std::vector<const char*>* values, std::vector<int>* lengths) const;
     void set(int i, std::string value, bool binary);
 
     PgDatabase& db_;

@@ -77,6 +77,11 @@ bool PgDatabase::connected() const { return PQstatus(conn_) == CONNECTION_OK; }
 Status PgDatabase::reconnect() {
     PQreset(conn_);
     ++generation_;  // statements prepared on the old session are gone
+    // So is whatever was sent ahead on it (PQreset leaves pipeline mode).
+    pending_.clear();
+    in_pipeline_ = false;
+    deferring_ = false;
+    failed_ = Status::ok();
     if (PQstatus(conn_) != CONNECTION_OK) {
         return Status::error("cannot reconnect: " + trimmed(PQerrorMessage(conn_)));
     }
@@ -98,6 +103,8 @@ Status PgDatabase::status_of(const pg_result* result) {
 }
 
 Status PgDatabase::exec(std::string_view sql) {
+    // A simple query cannot join the pipeline: what was sent ahead is read first.
+    if (Status s = flush(); !s.is_ok()) return s;
     PGresult* r = PQexec(conn_, std::string(sql).c_str());
     Status s = status_of(r);
     if (s.is_ok()) changes_ = std::atoll(PQcmdTuples(r));

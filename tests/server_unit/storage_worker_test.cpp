@@ -4,6 +4,9 @@
 // the rest of the batch commits; reads see committed writes; the destructor drains the queue.
 // Lazy writes wait for company up to their delay, end up in the next ordinary job's COMMIT when
 // one comes first, and are never lost on a clean shutdown.
+// The same holds for appended actions, which PostgreSQL's batches send ahead without waiting
+// (Store::begin_batch): a conflicting job in the middle is undone alone, an error fails all,
+// and an append refused only once its answer is read fails its whole batch with an error.
 #include "server/app/storage_worker.hpp"
 
 #include <atomic>
@@ -138,6 +141,144 @@ TEST_CASE("a job that fails alone keeps none of its writes, the rest of its batc
         return Status::ok();
     });
     CHECK_FALSE(zed);
+}
+
+// A player and an open daily game of theirs, made through the worker; returns the game's id.
+storage::GameRowId open_game(StorageWorker& worker) {
+    storage::GameRowId game = 0;
+    REQUIRE(worker
+                .run_sync([&](Store& s) {
+                    storage::PlayerId ann = 0;
+                    if (Status st = s.create_player("ann", "ann", "hash-ann", 1, &ann);
+                        !st.is_ok()) {
+                        return st;
+                    }
+                    storage::GameRow row = test::game_row(ann, storage::GameMode::kDaily,
+                                                          "2026-11-29");
+                    const Status st = s.create_game(row);
+                    game = row.id;
+                    return st;
+                })
+                .is_ok());
+    return game;
+}
+
+StorageWorker::Work append(storage::GameRowId game, int index) {
+    return [game, index](Store& s) { return s.append_action(game, index, "s"); };
+}
+
+std::string stored_indexes(StorageWorker& worker, storage::GameRowId game) {
+    std::string out;
+    REQUIRE(worker
+                .run_sync([&](Store& s) {
+                    storage::Statement q = s.db().prepare(
+                        "SELECT idx FROM actions WHERE game_id = ? ORDER BY idx");
+                    q.bind(1, game);
+                    while (q.step()) out += (out.empty() ? "" : " ") + q.text(0);
+                    return q.status();
+                })
+                .is_ok());
+    return out;
+}
+
+TEST_CASE("appended actions commit around a conflicting job, whose own append is undone",
+          "[worker]") {
+    TempDir dir;
+    StorageWorker worker(test::open_store(dir.db()));
+    const storage::GameRowId game = open_game(worker);
+    Gate gate;
+    gate.hold(worker);
+    std::vector<std::promise<Status>> results(5);
+    auto done = [&results](int i) {
+        return [&results, i](const Status& st) { results[static_cast<std::size_t>(i)].set_value(st); };
+    };
+    worker.write(append(game, 0), done(0));
+    worker.write(append(game, 1), done(1));
+    // Its append goes ahead; then a refused name (an answer it waits for) makes it a conflict.
+    worker.write(
+        [game](Store& s) {
+            if (Status st = s.append_action(game, 2, "r"); !st.is_ok()) return st;
+            storage::PlayerId id = 0;
+            return s.create_player("Ann", "ann", "hash-other", 1, &id);
+        },
+        done(2));
+    worker.write(append(game, 3), done(3));
+    worker.write(append(game, 4), done(4));
+    gate.release();
+    for (int i = 0; i < 5; ++i) {
+        const Status st = results[static_cast<std::size_t>(i)].get_future().get();
+        INFO("job " << i << ": " << st.message());
+        CHECK((i == 2 ? st.is_conflict() : st.is_ok()));
+    }
+    CHECK(stored_indexes(worker, game) == "0 1 3 4");
+    CHECK(count_players(worker) == "1");
+}
+
+TEST_CASE("an error in a batch of appended actions fails every job and keeps no action",
+          "[worker]") {
+    TempDir dir;
+    StorageWorker worker(test::open_store(dir.db()));
+    const storage::GameRowId game = open_game(worker);
+    Gate gate;
+    gate.hold(worker);
+    std::vector<std::promise<Status>> results(3);
+    worker.write(append(game, 0), [&](const Status& st) { results[0].set_value(st); });
+    worker.write(
+        [game](Store& s) {
+            if (Status st = s.append_action(game, 1, "s"); !st.is_ok()) return st;
+            return Status::error("disk on fire");
+        },
+        [&](const Status& st) { results[1].set_value(st); });
+    worker.write(append(game, 2), [&](const Status& st) { results[2].set_value(st); });
+    gate.release();
+    for (auto& r : results) {
+        const Status st = r.get_future().get();
+        CHECK(st.code() == Status::Code::kError);
+        CHECK(st.message() == "disk on fire");
+    }
+    CHECK(stored_indexes(worker, game).empty());
+    std::promise<Status> later;
+    worker.write(append(game, 0), [&](const Status& st) { later.set_value(st); });
+    CHECK(later.get_future().get().is_ok());
+    CHECK(stored_indexes(worker, game) == "0");
+}
+
+TEST_CASE("an append refused after it was sent ahead fails its batch, never acknowledged",
+          "[worker]") {
+    TempDir dir;
+    StorageWorker worker(test::open_store(dir.db()));
+    const storage::GameRowId game = open_game(worker);
+    bool postgres = false;
+    worker.run_sync([&](Store& s) {
+        postgres = s.db().dialect() == storage::Dialect::kPostgres;
+        return Status::ok();
+    });
+    Gate gate;
+    gate.hold(worker);
+    std::vector<std::promise<Status>> results(3);
+    worker.write(append(game, 0), [&](const Status& st) { results[0].set_value(st); });
+    worker.write(append(game, 0), [&](const Status& st) { results[1].set_value(st); });  // twice
+    worker.write(append(game, 1), [&](const Status& st) { results[2].set_value(st); });
+    gate.release();
+    std::vector<Status> got;
+    for (auto& r : results) got.push_back(r.get_future().get());
+    if (postgres) {
+        // Its refusal is read at the COMMIT, after the next job's append was sent: the batch
+        // fails whole (docs/storage.md "Group commit"), and nothing of it is kept.
+        for (const auto& st : got) CHECK(st.code() == Status::Code::kError);
+        CHECK(stored_indexes(worker, game).empty());
+    } else {
+        // SQLite answers at once: the job's own conflict, the rest of the batch commits.
+        CHECK(got[0].is_ok());
+        CHECK(got[1].is_conflict());
+        CHECK(got[2].is_ok());
+        CHECK(stored_indexes(worker, game) == "0 1");
+    }
+    // The worker goes on.
+    std::promise<Status> later;
+    worker.write(append(game, 5), [&](const Status& st) { later.set_value(st); });
+    CHECK(later.get_future().get().is_ok());
+    CHECK(worker.available());
 }
 
 TEST_CASE("reads see the writes committed before them", "[worker]") {
