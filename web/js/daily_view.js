@@ -3,7 +3,7 @@
 // browser saw that day, and the top of today's leaderboard with the player's own line.
 
 import { commitmentOf } from './solitaire/deal.js';
-import { busy, fillScreen, formatDay, formatInstant, h } from './dom.js';
+import { busy, fillScreen, formatDay, formatWhen, h } from './dom.js';
 import { boardTable, meLine } from './leaderboard_table.js';
 
 const COMMITMENTS_KEY = 'pinfall.commitments';  // {date: commitment} seen by this browser
@@ -47,7 +47,7 @@ export class DailyView {
         }
         rememberCommitment(daily.date, daily.commitment);
         fillScreen(this.el,
-                   h('h2', { id: 'daily-title' }, 'Daily challenge ', h('span', { class: 'muted', text: formatDay(daily.date) })),
+                   h('h2', { id: 'daily-title' }, 'Daily challenge ', h('span', { class: 'muted', text: `${formatDay(daily.date)} (UTC day)` })),
                    this.#attempt(daily),
                    this.#board(daily, board),
                    this.#fairness(daily));
@@ -58,8 +58,8 @@ export class DailyView {
         const panel = h('div', { id: 'daily-status', class: 'card-panel daily-attempt', data: { status: d.status } });
         const times = h('p', { class: 'muted' },
                         `Everyone plays the same deals today (${d.ruleset} rules). Attempts may start until `,
-                        h('strong', { text: formatInstant(d.ends_at) }), '; a started one may be finished until the reveal at ',
-                        h('strong', { text: formatInstant(d.reveals_at) }), '.');
+                        h('strong', { text: formatWhen(d.ends_at, { utc: true }) }), '; a started one may be finished until the reveal at ',
+                        h('strong', { text: formatWhen(d.reveals_at, { utc: true }) }), '.');
         const button = (text, id) => h('button', { type: 'button', id, class: 'primary big',
                                                    text, on: { click: () => this.startDaily() } });
         if (d.status === 'anonymous') {
