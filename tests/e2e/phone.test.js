@@ -3,12 +3,13 @@
 // and sheet inside one screen on both balls, every control at least 44 px; the result card on
 // top after the game; the daily, leaderboard, profile, replay and league pages never wider
 // than the screen, the standings' main columns with the rest one tap away; dates in the
-// player's time zone with UTC beside them.
+// player's time zone with UTC beside them; axe-core on each page.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { botsLeague, botsPlayDaily } from './lib/bots.js';
+import { axeViolations } from './lib/axe.js';
 import { launchBrowser } from './lib/browser.js';
 import { PHONE, assertInScreen, assertNoSideways, docShots, smallTargets } from './lib/phone.js';
 import { startServer } from './lib/server.js';
@@ -113,6 +114,7 @@ test('game over: the result card on top, the deals behind "Verify", a card never
     assert.equal(await page.evaluate(() => document.getElementById('reveal-box').open), false, 'closed at first');
     assert.equal(await page.textContent('#reveal-box summary'), 'Verify: seed, record and deals');
     shared.practiceGame = Number((await page.getAttribute('#over-replay', 'href')).split('/').pop());
+    assert.deepEqual(await axeViolations(page), [], 'axe: result card');
     await docShots(page, 'result-card');
     await page.click('#reveal-box summary');
     await page.locator('#reveal-deals li').first().scrollIntoViewIfNeeded();
@@ -140,12 +142,14 @@ test('daily, leaderboards, profile and replay never scroll sideways', async () =
     await assertNoSideways(page, 'daily');
     // The day's close and reveal: local time (UTC in this browser) with UTC beside it.
     assert.match(await page.textContent('#daily-status'), /30 Nov, 00:00 \(00:00 UTC\).*30 Nov, 01:00 \(01:00 UTC\)/);
+    assert.deepEqual(await axeViolations(page), [], 'axe: daily');
     await docShots(page, 'daily');
     await go(`#/leaders/daily/${DAY}`);
     await assertNoSideways(page, 'daily leaderboard');
     const heads = () => page.$$eval('#leaders-screen table.board th', (ths) => ths.filter((th) => th.offsetParent !== null)
         .map((th) => th.textContent));
     assert.deepEqual(await heads(), ['Rank', 'Player', 'Score']);
+    assert.deepEqual(await axeViolations(page), [], 'axe: leaderboard');
     await docShots(page, 'leaderboard');
     const profile = await page.$eval('#leaders-screen table.board a[href^="#/profile/"]', (a) => a.getAttribute('href'));
     await page.click('#leaders-screen .columns-toggle');
@@ -159,12 +163,14 @@ test('daily, leaderboards, profile and replay never scroll sideways', async () =
     await page.waitForSelector('#profile-stats');
     await assertNoSideways(page, 'profile');
     assert.match(await page.evaluate(() => document.title), / Phone: profile · Pinfall$/);
+    assert.deepEqual(await axeViolations(page), [], 'axe: profile');
     await docShots(page, 'profile');
     await go(`#/game/${shared.practiceGame}`);
     await page.waitForSelector('#replay-slider');
     await assertNoSideways(page, 'replay');
     assert.equal(await page.evaluate(() => document.title), `Replay of game ${shared.practiceGame} · Pinfall`);
     assert.equal(await page.$$eval('[data-nav][aria-current="page"]', (els) => els.length), 0, 'no page link marked');
+    assert.deepEqual(await axeViolations(page), [], 'axe: replay');
     await docShots(page, 'replay');
 });
 
@@ -182,6 +188,7 @@ test('a league on a phone: standings show rank, name, average and points; the re
     assert.equal(await page.evaluate(() => document.title), 'Phone League · Pinfall');
     // Round 1 opens on the day at 00:00 UTC and closes three... days later: local and UTC.
     assert.match(await page.textContent('#league-schedule tr[data-round="1"]'), /29 Nov, 00:00 \(00:00 UTC\)/);
+    assert.deepEqual(await axeViolations(page), [], 'axe: league');
     await docShots(page, 'league');
     await page.click('#standings-panel .columns-toggle');
     assert.equal((await heads()).length, 10);
