@@ -9,6 +9,7 @@ import { after, before, test } from 'node:test';
 
 import { botsPlayDaily } from './lib/bots.js';
 import { launchBrowser, screenshot } from './lib/browser.js';
+import { docShots } from './lib/phone.js';
 import { playToEnd } from './lib/play.js';
 import { startServer } from './lib/server.js';
 import { openFresh, shownError, waitIdle } from './lib/ui.js';
@@ -106,6 +107,8 @@ test('the daily challenge played to its end, its score on the daily page', { tim
                      [`Rank ${rank} of ${total} (top ${Math.ceil((100 * rank) / total)}%)`,
                       `${server.url}#/leaders/daily/${DAY}`]);
     assert.match(await page.textContent('#over-next'), /^Next daily in \d\d:\d\d:\d\d, at 00:00 UTC/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await docShots(page, 'result-card-daily', { width: 1100, height: 900 });
     await screenshot(page, '33-daily-over');
 
     await page.click('#new-game');  // "Back to the daily challenge"
