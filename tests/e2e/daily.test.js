@@ -107,6 +107,8 @@ test('the daily challenge played to its end, its score on the daily page', { tim
                      [`Rank ${rank} of ${total} (top ${Math.ceil((100 * rank) / total)}%)`,
                       `${server.url}#/leaders/daily/${DAY}`]);
     assert.match(await page.textContent('#over-next'), /^Next daily in \d\d:\d\d:\d\d, at 00:00 UTC/);
+    await page.waitForSelector('#over-streak:not([hidden])');
+    assert.equal(await page.textContent('#over-streak'), 'Daily streak: 1 day (longest 1).');
     await page.evaluate(() => window.scrollTo(0, 0));
     await docShots(page, 'result-card-daily', { width: 1100, height: 900 });
     await screenshot(page, '33-daily-over');

@@ -1,5 +1,6 @@
 // The daily's extras on the result card: the player's rank on the day's board with the share of
-// players at or above it, and the countdown to the next daily (UTC midnight, the product's day).
+// players at or above it, the daily streak, and the countdown to the next daily (UTC midnight,
+// the product's day).
 
 /**
  * {rank, total} of the player's finished daily on `date`, or null (not on the board, or the
@@ -20,6 +21,24 @@ export async function dailyRank(client, state, date) {
     } catch {
         return null;
     }
+}
+
+/**
+ * {current, longest} daily streak of the logged-in player (their `profile`), or null (a guest
+ * the server gives no profile, or a failed request).
+ */
+export async function dailyStreak(client) {
+    try {
+        const profile = await client.request('profile');
+        return profile.streak ?? null;
+    } catch {
+        return null;
+    }
+}
+
+/** "Daily streak: 3 days (longest 5)." */
+export function streakText({ current, longest }) {
+    return `Daily streak: ${current} day${current === 1 ? '' : 's'} (longest ${longest}).`;
 }
 
 /** Milliseconds from `nowMs` to the next 00:00 UTC. */

@@ -1,11 +1,11 @@
 // The result card at the end of a game, on top of the play screen: what was played (daily,
 // practice, league), the final score, strikes and spares (par follows from par_line.js), for
-// the daily the rank and share of players at or above it and a countdown to the next daily,
-// the share text, and behind "Verify" what the server revealed (seed, record, every deal) so
-// the player can check the deals came from the seed. A ranked game reveals nothing yet: the
-// card says when it will, and links the leaderboard.
+// the daily the rank and share of players at or above it, the streak, a countdown to the next
+// daily, the share text, and behind "Verify" what the server revealed (seed, record, every
+// deal) so the player can check the deals came from the seed. A ranked game reveals nothing
+// yet: the card says when it will, and links the leaderboard.
 
-import { dailyRank, nextDailyText } from './daily_result.js';
+import { dailyRank, dailyStreak, nextDailyText, streakText } from './daily_result.js';
 import { shareLine, topPercent } from './sheet_view.js';
 
 const KIND = { daily: 'Daily challenge', league: 'League game', practice: 'Practice game' };
@@ -22,6 +22,7 @@ export class GameOverView {
         this.score = q('final-score');
         this.verdict = q('final-verdict');
         this.rank = q('over-rank');
+        this.streak = q('over-streak');
         this.next = q('over-next');
         this.share = q('share-line');
         this.copy = q('copy-share');
@@ -78,9 +79,13 @@ export class GameOverView {
         this.copy.textContent = 'Share';
         this.rankInfo = null;
         this.rank.hidden = true;
+        this.streak.hidden = true;
         this.#drawShare();
         this.#countdown();
-        if (this.mode === 'daily') this.#loadRank(state);
+        if (this.mode === 'daily') {
+            this.#loadRank(state);
+            this.#loadStreak(state);
+        }
         // The card is the first thing to read: on a phone it may start above the fold.
         this.el.scrollIntoView?.({ block: 'nearest' });
     }
@@ -117,6 +122,14 @@ export class GameOverView {
         this.rank.dataset.total = String(info.total);
         this.rank.hidden = false;
         this.#drawShare();
+    }
+
+    async #loadStreak(state) {
+        const streak = await dailyStreak(this.client);
+        if (!streak || this.shown !== state.id) return;
+        this.streak.textContent = streakText(streak);
+        this.streak.dataset.current = String(streak.current);
+        this.streak.hidden = false;
     }
 
     /** The daily comes back every day at 00:00 UTC: the card counts down to it, every second. */
