@@ -119,6 +119,14 @@ test('the daily challenge played to its end, its score on the daily page', { tim
     assert.equal(await page.getAttribute('#daily-status', 'data-status'), 'finished');
     assert.equal(Number(await page.textContent('#daily-score')), score);
     assert.equal(await page.isVisible('#daily-start'), false, 'one attempt a day');
+
+    // The landing page's big button after today's attempt: the daily page with the score.
+    await go('#/');
+    await page.click('#play-daily');
+    await page.waitForFunction(() => location.hash === '#/daily' && document.body.dataset.busy === '0');
+    await page.waitForSelector('#daily-score');
+    assert.equal(Number(await page.textContent('#daily-score')), score);
+    assert.equal(await shownError(page), null, 'no "already finished" refusal in the way');
 });
 
 test('the daily leaderboard: around me, paging, my own line; best game and best average', async () => {

@@ -174,8 +174,11 @@ async function startDaily() {
     try {
         await showGame(await busy(() => client.request('daily_start')));
     } catch (err) {
-        // A guest where the server ranks accounts only: the daily page says how to take part.
-        if (err.code === 'login_required') location.hash = '#/daily';
+        // A guest where the server ranks accounts only, or today's attempt already made: the
+        // daily page says how to take part, or shows the score and the board.
+        const redirect = (err.code === 'login_required' || err.code === 'daily_finished') &&
+            document.body.dataset.screen !== 'daily';
+        if (redirect) location.hash = '#/daily';
         else messages.error(err);
     }
 }
