@@ -254,6 +254,16 @@ test('a day later the seed is revealed, checked against the commitment, and the 
     assert.equal(await page.getAttribute('#daily-status', 'data-status'), 'none');
     assert.match(await page.textContent('#revealed-date'), /29 November 2026/);
     assert.equal(await page.getAttribute('#revealed-check', 'data-check'), 'ok');
+    // The morning after: yesterday's score, final rank and par, and a way to verify its deal.
+    const rank = 1 + shared.others.filter((o) => o.score > shared.score).length;
+    // Par is the reveal's (computed on the analysis pool): the recap shows it when the page has it.
+    const par = Number(await page.evaluate(() => document.getElementById('revealed-par')?.dataset.par)) || null;
+    const parText = par ? `, par ${par} (${((100 * shared.score) / par).toFixed(1)}% of par)` : '';
+    assert.equal(await page.textContent('#daily-recap-line'),
+                 `Sunday, 29 November 2026: you scored ${shared.score}, final rank ${rank} of 12${parText}.`);
+    assert.equal(await page.getAttribute('#daily-recap-verify', 'href'), `#/game/${shared.game}`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await docShots(page, 'daily-recap', { width: 1100, height: 900 });
     await screenshot(page, '36-daily-revealed');
 
     await page.goto(`${server.url}#/game/${shared.game}`);

@@ -63,6 +63,7 @@ const views = {
     daily: new DailyView($('daily-screen'), client, messages, {
         startDaily: () => startDaily(),
         replayDay: (day) => practice.start({ day }),
+        player,
     }),
     leaders: new LeaderboardView($('leaders-screen'), client, messages, { today, player }),
     profile: new ProfileView($('profile-screen'), client, messages, { player }),

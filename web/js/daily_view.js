@@ -1,9 +1,11 @@
 // The daily challenge: today's date and the player's attempt (start, resume, or its score), the
 // commitment to today's seed, the last revealed day's seed checked against the commitment this
-// browser saw that day, and the top of today's leaderboard with the player's own line.
+// browser saw that day, the top of today's leaderboard with the player's own line, and the
+// recap of yesterday's attempt (daily_recap.js).
 
 import { commitmentOf } from './solitaire/deal.js';
 import { busy, fillScreen, formatDay, formatWhen, h } from './dom.js';
+import { yesterdayRecap } from './daily_recap.js';
 import { boardTable, meLine } from './leaderboard_table.js';
 
 const COMMITMENTS_KEY = 'pinfall.commitments';  // {date: commitment} seen by this browser
@@ -24,8 +26,12 @@ function rememberCommitment(date, commitment) {
 }
 
 export class DailyView {
-    /** startDaily(): starts or resumes today's attempt; replayDay(date): unranked replay. */
-    constructor(el, client, messages, { startDaily, replayDay }) {
+    /**
+     * startDaily(): starts or resumes today's attempt; replayDay(date): unranked replay;
+     * player(): the logged-in player or null (yesterday's recap is a player's).
+     */
+    constructor(el, client, messages, { startDaily, replayDay, player = () => null }) {
+        this.player = player;
         this.el = el;
         this.client = client;
         this.messages = messages;
@@ -46,9 +52,11 @@ export class DailyView {
             return;
         }
         rememberCommitment(daily.date, daily.commitment);
+        const recap = this.player() ? await busy(() => yesterdayRecap(this.client, daily)) : null;
         fillScreen(this.el,
                    h('h2', { id: 'daily-title' }, 'Daily challenge ', h('span', { class: 'muted', text: `${formatDay(daily.date)} (UTC day)` })),
                    this.#attempt(daily),
+                   recap,
                    this.#board(daily, board),
                    this.#fairness(daily));
         if (daily.revealed) await this.#checkRevealed(daily.revealed);
