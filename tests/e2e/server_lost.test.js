@@ -156,3 +156,30 @@ test('a first load with the server unreachable shows a page that says so, and re
     assert.equal(await page.isVisible('#play-daily'), true);
     await page.close();
 });
+
+test('a page whose request died with the connection is read again once reconnected', { timeout: 60000 }, async () => {
+    const page = await browser.context.newPage();
+    let cut = false;
+    await page.routeWebSocket(WS, (ws) => {
+        const srv = ws.connectToServer();
+        ws.onMessage((text) => {
+            if (cut && JSON.parse(text).type === 'leaderboard') {
+                cut = false;
+                ws.close({ code: 4000, reason: 'test: the connection dies under the request' });
+                return;
+            }
+            srv.send(text);
+        });
+    });
+    await openFresh(page, server.url);
+    cut = true;
+    await page.evaluate(() => { location.hash = '#/leaders/best_game'; });
+    // The request fails with the connection; the reconnect reads the board again.
+    await page.waitForSelector('#board-info');
+    await waitIdle(page);
+    assert.equal(cut, false, 'the first leaderboard request was cut');
+    assert.equal(await page.textContent('#board-info'), '0 in all');
+    assert.equal(await shownError(page), null, 'the fresh page replaced the "connection lost" error');
+    assert.equal(await page.evaluate(() => document.title), 'Leaderboards · Pinfall');
+    await page.close();
+});

@@ -127,6 +127,10 @@ async function onWelcome(welcome, who) {
         await lane.rewatch();
     } else if (screen === 'league') {
         await views.league.rewatch();
+    } else if (['daily', 'leaders', 'profile', 'leagues'].includes(screen)) {
+        // Pages read from the server: one loaded as the connection dropped failed (or is stale),
+        // so it is read again. Pages with forms (account, lanes) keep what was typed.
+        await route();
     }
 }
 
