@@ -4,7 +4,7 @@
 // recap of yesterday's attempt (daily_recap.js).
 
 import { commitmentOf } from './solitaire/deal.js';
-import { busy, fillScreen, formatDay, formatWhen, h } from './dom.js';
+import { busy, fillScreen, formatDay, formatWhen, h, wayBack } from './dom.js';
 import { yesterdayRecap } from './daily_recap.js';
 import { boardTable, meLine } from './leaderboard_table.js';
 
@@ -40,6 +40,8 @@ export class DailyView {
     }
 
     async show() {
+        // Never the page of an earlier visit under today's address while this one loads.
+        fillScreen(this.el, h('h2', { text: 'Daily challenge' }), h('p', { class: 'muted', text: 'Loading\u2026' }));
         let daily;
         let board;
         try {
@@ -48,6 +50,7 @@ export class DailyView {
                 this.client.request('leaderboard', { board: 'daily', limit: 5 }),
             ]));
         } catch (err) {
+            fillScreen(this.el, h('h2', { text: 'Daily challenge' }), wayBack());
             this.messages.error(err);
             return;
         }
