@@ -9,6 +9,7 @@ import { after, before, test } from 'node:test';
 
 import { botsPlayDaily } from './lib/bots.js';
 import { launchBrowser, screenshot } from './lib/browser.js';
+import { docShots } from './lib/phone.js';
 import { playToEnd } from './lib/play.js';
 import { startServer } from './lib/server.js';
 import { openFresh, shownError, waitIdle } from './lib/ui.js';
@@ -94,7 +95,22 @@ test('the daily challenge played to its end, its score on the daily page', { tim
     shared.score = score;
     assert.ok(await page.isVisible('#ranked-note'));
     assert.ok(await page.isHidden('#reveal-box'), 'a ranked game reveals nothing yet');
-    assert.match(await page.textContent('#share-line'), new RegExp(`^Pinfall ${DAY} sackson: .* = ${score}$`));
+    // The share text says what it is, carries the rank on the day's board and links the board.
+    const share = (await page.textContent('#share-line')).split('\n');
+    assert.match(share[0], new RegExp(`^Pinfall daily ${DAY} sackson: .* = ${score}$`));
+    await page.waitForSelector('#over-rank:not([hidden])');
+    const rank = Number(await page.getAttribute('#over-rank', 'data-rank'));
+    const total = Number(await page.getAttribute('#over-rank', 'data-total'));
+    assert.equal(total, 12, 'eleven other bowlers and this one finished the day');
+    assert.equal(rank, 1 + shared.others.filter((o) => o.score > score).length, 'ties share a rank');
+    assert.deepEqual((await page.textContent('#share-line')).split('\n').slice(1),
+                     [`Rank ${rank} of ${total} (top ${Math.ceil((100 * rank) / total)}%)`,
+                      `${server.url}#/leaders/daily/${DAY}`]);
+    assert.match(await page.textContent('#over-next'), /^Next daily in \d\d:\d\d:\d\d, at 00:00 UTC/);
+    await page.waitForSelector('#over-streak:not([hidden])');
+    assert.equal(await page.textContent('#over-streak'), 'Daily streak: 1 day (longest 1).');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await docShots(page, 'result-card-daily', { width: 1100, height: 900 });
     await screenshot(page, '33-daily-over');
 
     await page.click('#new-game');  // "Back to the daily challenge"
@@ -103,6 +119,14 @@ test('the daily challenge played to its end, its score on the daily page', { tim
     assert.equal(await page.getAttribute('#daily-status', 'data-status'), 'finished');
     assert.equal(Number(await page.textContent('#daily-score')), score);
     assert.equal(await page.isVisible('#daily-start'), false, 'one attempt a day');
+
+    // The landing page's big button after today's attempt: the daily page with the score.
+    await go('#/');
+    await page.click('#play-daily');
+    await page.waitForFunction(() => location.hash === '#/daily' && document.body.dataset.busy === '0');
+    await page.waitForSelector('#daily-score');
+    assert.equal(Number(await page.textContent('#daily-score')), score);
+    assert.equal(await shownError(page), null, 'no "already finished" refusal in the way');
 });
 
 test('the daily leaderboard: around me, paging, my own line; best game and best average', async () => {
@@ -161,9 +185,10 @@ test('the profile: the finished game, statistics and the histogram', async () =>
     const bars = await page.$$eval('#histogram rect.bar', (els) => els.map((r) => ({
         from: Number(r.dataset.from), to: Number(r.dataset.to), count: Number(r.dataset.count),
         height: Number(r.getAttribute('height')) })));
-    assert.ok(bars.length >= 10, 'a bar for every bin from 0 to 300');
-    assert.equal(bars[0].from, 0);
-    assert.equal(bars.at(-1).to, 300);
+    // Bins fitted to the player's scores (issue 17), not 0-300 in 30s: one game, one 5-pin bar.
+    const from = Math.floor(shared.score / 5) * 5;
+    assert.deepEqual(bars.map(({ from: f, to, count }) => ({ from: f, to, count })),
+                     [{ from, to: Math.min(300, from + 4), count: 1 }]);
     const full = bars.filter((b) => b.count > 0);
     assert.equal(full.length, 1);
     assert.ok(full[0].from <= shared.score && shared.score <= full[0].to, 'the game is in its bin');
@@ -229,6 +254,16 @@ test('a day later the seed is revealed, checked against the commitment, and the 
     assert.equal(await page.getAttribute('#daily-status', 'data-status'), 'none');
     assert.match(await page.textContent('#revealed-date'), /29 November 2026/);
     assert.equal(await page.getAttribute('#revealed-check', 'data-check'), 'ok');
+    // The morning after: yesterday's score, final rank and par, and a way to verify its deal.
+    const rank = 1 + shared.others.filter((o) => o.score > shared.score).length;
+    // Par is the reveal's (computed on the analysis pool): the recap shows it when the page has it.
+    const par = Number(await page.evaluate(() => document.getElementById('revealed-par')?.dataset.par)) || null;
+    const parText = par ? `, par ${par} (${((100 * shared.score) / par).toFixed(1)}% of par)` : '';
+    assert.equal(await page.textContent('#daily-recap-line'),
+                 `Sunday, 29 November 2026: you scored ${shared.score}, final rank ${rank} of 12${parText}.`);
+    assert.equal(await page.getAttribute('#daily-recap-verify', 'href'), `#/game/${shared.game}`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await docShots(page, 'daily-recap', { width: 1100, height: 900 });
     await screenshot(page, '36-daily-revealed');
 
     await page.goto(`${server.url}#/game/${shared.game}`);

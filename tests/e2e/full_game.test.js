@@ -67,7 +67,7 @@ test('plays a whole practice game to game over by clicking only', { timeout: 300
     assert.ok(table.marks.every((m) => m !== ''), 'all ten frames are marked');
 
     const share = await page.textContent('#share-line');
-    assert.match(share, /^Pinfall \d{4}-\d{2}-\d{2} sackson: /);
+    assert.match(share, /^Pinfall practice \d{4}-\d{2}-\d{2} sackson: /);
     assert.equal(share, `${share.split(':')[0]}: ${table.marks.join(' ')} = ${finalScore}`);
 
     const seed = await page.textContent('#reveal-seed');

@@ -136,7 +136,7 @@ test('the season starts; the member sees the schedule, the opponent and the stan
     const rounds = await mem.$$eval('#league-schedule tbody tr', (rows) => rows.map((r) => r.dataset.status));
     assert.deepEqual(rounds, ['open', 'upcoming']);
     assert.equal(await mem.textContent('#league-schedule tr[data-round="1"] .your-match .opponent'), 'Sam Secretary');
-    assert.match(await mem.textContent('#league-schedule tr[data-round="1"]'), /29 Nov 2026, 00:00 UTC/);
+    assert.match(await mem.textContent('#league-schedule tr[data-round="1"]'), /29 Nov(?: 2026)?, 00:00 \(00:00 UTC\)/);
     assert.equal(await mem.$$eval('#league-schedule tr[data-round="1"] button[data-game]', (b) => b.length), 1);
     assert.equal(await mem.$('#league-schedule tr[data-round="2"] button[data-game]'), null, 'an upcoming round is not played');
     const standings = await mem.$$eval('#league-standings tbody tr', (rows) => rows.map((r) => r.cells[1].textContent));

@@ -8,8 +8,8 @@ import { after, before, test } from 'node:test';
 import { launchBrowser, screenshot } from './lib/browser.js';
 import { startServer } from './lib/server.js';
 import {
-    ZERO_SEED, highlightedPins, knock, openFresh, readTable, shownError, startGame, stopBall,
-    waitIdle,
+    ZERO_SEED, highlightedPins, knock, openFresh, openMoreOptions, readTable, shownError, startGame,
+    stopBall, waitIdle,
 } from './lib/ui.js';
 
 let server;
@@ -68,6 +68,7 @@ test('an illegal click is refused with a visible message and changes nothing', a
 
 test('a bad seed is refused with the server\'s words on the start screen', async () => {
     const page = await freshPage();
+    await openMoreOptions(page);
     await page.fill('#seed', 'not-a-seed');
     await page.click('#start-button');
     await page.waitForSelector('#message:not([hidden])');
@@ -181,7 +182,7 @@ test('resign ends the game: final score, share line and reveal', async () => {
     await page.waitForSelector('#game-over:not([hidden])');
     assert.equal(await page.textContent('#final-score'), '1');
     assert.match(await page.textContent('#share-line'),
-                 /^Pinfall \d{4}-\d{2}-\d{2} strict: 1 \(resigned\) = 1$/);
+                 /^Pinfall practice \d{4}-\d{2}-\d{2} strict: 1 \(resigned\) = 1$/);
     assert.equal(await page.textContent('#reveal-seed'), ZERO_SEED);
     assert.equal(await page.textContent('#reveal-record'), `pinfall/1 strict ${ZERO_SEED} 2:1 r`);
     await screenshot(page, '16-resigned');

@@ -4,9 +4,11 @@
 
 import { AccountView } from './account_view.js';
 import { utcDate } from './cards.js';
+import { ConnectionBanner } from './connection_banner.js';
 import { DailyView } from './daily_view.js';
 import { busy, busyBegin, busyEnd } from './dom.js';
 import { GameController } from './game_controller.js';
+import { HowTo } from './howto.js';
 import { installKeyboard } from './keyboard.js';
 import { LaneHome } from './lanes/lane_home.js';
 import { LaneView } from './lanes/lane_view.js';
@@ -19,6 +21,7 @@ import { ProfileView } from './profile_view.js';
 import { Client, defaultUrl } from './protocol.js';
 import { ReplayView } from './replay_view.js';
 import { parseHash, setAddress, showScreen } from './router.js';
+import { installTopBar } from './top_bar.js';
 
 const GAME_KEY = 'pinfall.game';
 const LEAGUE_GAME_KEY = 'pinfall.leagueGame';  // the league of the league game being played
@@ -26,14 +29,15 @@ const $ = (id) => document.getElementById(id);
 
 const messages = new Messages($('message'), $('announce'));
 let serverOffset = 0;  // server clock minus this browser's, from the welcome
-const today = () => utcDate(new Date(Date.now() + serverOffset));
+const now = () => Date.now() + serverOffset;
+const today = () => utcDate(new Date(now()));
 let welcomed = false;
 let loginError = null;  // a refused stored token, shown once the first screen is up
 
 const client = new Client(defaultUrl(), {
     onWelcome: (welcome, player) => onWelcome(welcome, player),
     onPush: (msg) => onPush(msg),
-    onStatus: (status, detail) => showConnection(status, detail),
+    onStatus: (status, detail, retryAt) => banner.update(status, retryAt ?? null),
     onAccount: (player) => onAccount(player),
     onLoginError: (err) => {
         loginError = err;
@@ -41,10 +45,16 @@ const client = new Client(defaultUrl(), {
     },
 });
 const player = () => client.player;
-const game = new GameController(client, messages, { onNewGame: (mode) => leaveGame(mode), today });
+const game = new GameController(client, messages, { onNewGame: (mode) => leaveGame(mode), today, now });
+const banner = new ConnectionBanner(client, {
+    showOffline: () => showScreen('offline'),
+    onChange: (online) => game.setOnline(online),
+});
+const howto = new HowTo($('howto-dialog'), $('howto-inline'));
 const practice = new PracticeView(client, messages, {
     openSnapshot: (snap) => showGame(snap),
     openGame: (id) => openGame(id, false),
+    startDaily: () => startDaily(),
 });
 const account = new AccountView($('account-screen'), $('account-chip'), client, messages);
 const lane = new LaneView($('lane-screen'), client, messages, { player, openLane: (msg) => showLane(msg) });
@@ -53,6 +63,7 @@ const views = {
     daily: new DailyView($('daily-screen'), client, messages, {
         startDaily: () => startDaily(),
         replayDay: (day) => practice.start({ day }),
+        player,
     }),
     leaders: new LeaderboardView($('leaders-screen'), client, messages, { today, player }),
     profile: new ProfileView($('profile-screen'), client, messages, { player }),
@@ -70,13 +81,6 @@ const views = {
         },
     }),
 };
-
-function showConnection(status, detail) {
-    const el = $('conn');
-    el.dataset.status = status;
-    el.textContent = { connecting: 'connecting\u2026', online: 'online', offline: 'offline' }[status] +
-        (detail ? ` (${detail})` : '');
-}
 
 /** Shows the screen the address names. */
 async function route() {
@@ -103,6 +107,7 @@ async function onWelcome(welcome, who) {
     account.setPlayer(who);
     if (!welcomed) {
         welcomed = true;
+        banner.welcome();
         // A bare address resumes the game this browser was playing, as #/play does.
         if (location.hash === '' || location.hash === '#') history.replaceState(null, '', '#/play');
         busyBegin();  // balances the page's initial data-busy="1"
@@ -122,6 +127,10 @@ async function onWelcome(welcome, who) {
         await lane.rewatch();
     } else if (screen === 'league') {
         await views.league.rewatch();
+    } else if (['daily', 'leaders', 'profile', 'leagues'].includes(screen)) {
+        // Pages read from the server: one loaded as the connection dropped failed (or is stale),
+        // so it is read again. Pages with forms (account, lanes) keep what was typed.
+        await route();
     }
 }
 
@@ -170,7 +179,12 @@ async function startDaily() {
     try {
         await showGame(await busy(() => client.request('daily_start')));
     } catch (err) {
-        messages.error(err);
+        // A guest where the server ranks accounts only, or today's attempt already made: the
+        // daily page says how to take part, or shows the score and the board.
+        const redirect = (err.code === 'login_required' || err.code === 'daily_finished') &&
+            document.body.dataset.screen !== 'daily';
+        if (redirect) location.hash = '#/daily';
+        else messages.error(err);
     }
 }
 
@@ -201,6 +215,7 @@ function showStart() {
     messages.announce('');
     showScreen('start');
     setAddress('#/');
+    howto.firstVisit();
     practice.focus();
 }
 
@@ -219,6 +234,9 @@ function leaveGame(mode) {
     }
 }
 
+$('help-button').addEventListener('click', () => howto.open());
+$('howto-open').addEventListener('click', () => howto.open());
+installTopBar();
 $('menu-button').addEventListener('click', () => {
     messages.clearError();
     showStart();

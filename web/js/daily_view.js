@@ -1,9 +1,11 @@
 // The daily challenge: today's date and the player's attempt (start, resume, or its score), the
 // commitment to today's seed, the last revealed day's seed checked against the commitment this
-// browser saw that day, and the top of today's leaderboard with the player's own line.
+// browser saw that day, the top of today's leaderboard with the player's own line, and the
+// recap of yesterday's attempt (daily_recap.js).
 
 import { commitmentOf } from './solitaire/deal.js';
-import { busy, fillScreen, formatDay, formatInstant, h } from './dom.js';
+import { busy, fillScreen, formatDay, formatWhen, h, wayBack } from './dom.js';
+import { yesterdayRecap } from './daily_recap.js';
 import { boardTable, meLine } from './leaderboard_table.js';
 
 const COMMITMENTS_KEY = 'pinfall.commitments';  // {date: commitment} seen by this browser
@@ -24,8 +26,12 @@ function rememberCommitment(date, commitment) {
 }
 
 export class DailyView {
-    /** startDaily(): starts or resumes today's attempt; replayDay(date): unranked replay. */
-    constructor(el, client, messages, { startDaily, replayDay }) {
+    /**
+     * startDaily(): starts or resumes today's attempt; replayDay(date): unranked replay;
+     * player(): the logged-in player or null (yesterday's recap is a player's).
+     */
+    constructor(el, client, messages, { startDaily, replayDay, player = () => null }) {
+        this.player = player;
         this.el = el;
         this.client = client;
         this.messages = messages;
@@ -34,6 +40,8 @@ export class DailyView {
     }
 
     async show() {
+        // Never the page of an earlier visit under today's address while this one loads.
+        fillScreen(this.el, h('h2', { text: 'Daily challenge' }), h('p', { class: 'muted', text: 'Loading\u2026' }));
         let daily;
         let board;
         try {
@@ -42,13 +50,16 @@ export class DailyView {
                 this.client.request('leaderboard', { board: 'daily', limit: 5 }),
             ]));
         } catch (err) {
+            fillScreen(this.el, h('h2', { text: 'Daily challenge' }), wayBack());
             this.messages.error(err);
             return;
         }
         rememberCommitment(daily.date, daily.commitment);
+        const recap = this.player() ? await busy(() => yesterdayRecap(this.client, daily)) : null;
         fillScreen(this.el,
-                   h('h2', { id: 'daily-title' }, 'Daily challenge ', h('span', { class: 'muted', text: formatDay(daily.date) })),
+                   h('h2', { id: 'daily-title' }, 'Daily challenge ', h('span', { class: 'muted', text: `${formatDay(daily.date)} (UTC day)` })),
                    this.#attempt(daily),
+                   recap,
                    this.#board(daily, board),
                    this.#fairness(daily));
         if (daily.revealed) await this.#checkRevealed(daily.revealed);
@@ -58,8 +69,8 @@ export class DailyView {
         const panel = h('div', { id: 'daily-status', class: 'card-panel daily-attempt', data: { status: d.status } });
         const times = h('p', { class: 'muted' },
                         `Everyone plays the same deals today (${d.ruleset} rules). Attempts may start until `,
-                        h('strong', { text: formatInstant(d.ends_at) }), '; a started one may be finished until the reveal at ',
-                        h('strong', { text: formatInstant(d.reveals_at) }), '.');
+                        h('strong', { text: formatWhen(d.ends_at, { utc: true }) }), '; a started one may be finished until the reveal at ',
+                        h('strong', { text: formatWhen(d.reveals_at, { utc: true }) }), '.');
         const button = (text, id) => h('button', { type: 'button', id, class: 'primary big',
                                                    text, on: { click: () => this.startDaily() } });
         if (d.status === 'anonymous') {

@@ -63,6 +63,26 @@ export function formatInstant(iso) {
     return `${d.getUTCDate()} ${month} ${d.getUTCFullYear()}, ${hh}:${mm} UTC`;
 }
 
+/**
+ * Compact and in the player's time zone: "29 Nov, 13:00" (the year only when not this year's).
+ * utc: the UTC time beside it where it matters (the daily's close and reveal, a round's close):
+ * "29 Nov, 13:00 (12:00 UTC)", with the UTC day too when it differs from the local one.
+ */
+export function formatWhen(iso, { utc = false } = {}) {
+    if (!iso) return '';
+    const d = new Date(iso);
+    if (Number.isNaN(d.getTime())) return iso;
+    const sameYear = d.getFullYear() === new Date().getFullYear();
+    const local = d.toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit',
+                                              ...(sameYear ? {} : { year: 'numeric' }) });
+    if (!utc) return local;
+    const hh = String(d.getUTCHours()).padStart(2, '0');
+    const mm = String(d.getUTCMinutes()).padStart(2, '0');
+    const sameDay = d.getUTCDate() === d.getDate();
+    const day = sameDay ? '' : `${d.getUTCDate()} ${d.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' })} `;
+    return `${local} (${day}${hh}:${mm} UTC)`;
+}
+
 /** "2026-11-29" -> "Sunday 29 November 2026". */
 export function formatDay(day) {
     if (!day) return '';
@@ -82,6 +102,29 @@ export function shiftDay(day, step) {
     const d = new Date(`${day}T00:00:00Z`);
     d.setUTCDate(d.getUTCDate() + step);
     return d.toISOString().slice(0, 10);
+}
+
+/** "Back" (the previous page, or the start when this page was opened first) and "Start". */
+export function wayBack() {
+    return h('p', { class: 'buttons way-back' },
+             history.length > 1 ? h('button', { type: 'button', class: 'small', text: '\u25c0 Back',
+                                                on: { click: () => history.back() } }) : null,
+             h('a', { class: 'button-link small', href: '#/', text: 'Start page' }));
+}
+
+/**
+ * A table for a phone: the cells of class "extra" are hidden below 600 px (phone.css) until the
+ * "All columns" button shows them. Returns a box holding the button and the table.
+ */
+export function withColumnsToggle(table) {
+    const button = h('button', { type: 'button', class: 'small columns-toggle', 'aria-pressed': 'false',
+                                 text: 'All columns' });
+    button.addEventListener('click', () => {
+        const all = table.classList.toggle('all-columns');
+        button.setAttribute('aria-pressed', String(all));
+        button.textContent = all ? 'Fewer columns' : 'All columns';
+    });
+    return h('div', { class: 'columns-box' }, button, table);
 }
 
 /** Copies text to the clipboard; resolves to true, or false when the browser refuses. */

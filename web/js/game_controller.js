@@ -8,6 +8,7 @@ import { GameOverView } from './game_over_view.js';
 import { HintView } from './hint_view.js';
 import { ballEndText, fromSnapshot, planUpdate } from './model.js';
 import { ParLine } from './par_line.js';
+import { PickView } from './pick_view.js';
 import { RackView } from './rack_view.js';
 import { SheetView } from './sheet_view.js';
 
@@ -20,9 +21,9 @@ const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)'
 export class GameController {
     /**
      * client: protocol Client; messages: Messages; onNewGame(mode): leave the finished game;
-     * today(): the server's UTC date (for the share line).
+     * today(): the server's UTC date (for the share line); now(): the server's clock in ms.
      */
-    constructor(client, messages, { onNewGame, today = () => utcDate() }) {
+    constructor(client, messages, { onNewGame, today = () => utcDate(), now = () => Date.now() }) {
         this.client = client;
         this.messages = messages;
         this.today = today;
@@ -30,6 +31,7 @@ export class GameController {
         this.choice = new Choice();
         this.hints = localStorage.getItem(HINTS_KEY) !== 'off';
         this.busy = 0;
+        this.offline = false;  // the server is lost: the board takes no input until it is back
         this.playing = false;  // an update's steps are being shown
         this.queue = Promise.resolve();
         this.fell = [];
@@ -42,7 +44,8 @@ export class GameController {
             onPile: (pile) => this.choosePile(pile),
         });
         this.sheet = new SheetView($('sheet'));
-        this.over = new GameOverView($('game-over'), { onNewGame });
+        this.pick = new PickView($('selection'), $('hint-groups'));
+        this.over = new GameOverView($('game-over'), client, { onNewGame, now });
         this.coach = new HintView(client, messages, $('controls'), $('hint-groups'));
         this.parLine = new ParLine(client, $('final-verdict'));
         this.el.knock.addEventListener('click', () => this.knock());
@@ -61,7 +64,13 @@ export class GameController {
     }
 
     get locked() {
-        return this.playing || this.busy > 0 || !this.state || this.state.over;
+        return this.playing || this.busy > 0 || this.offline || !this.state || this.state.over;
+    }
+
+    /** The connection came or went: a lost server locks the board (body[data-conn] dims it). */
+    setOnline(online) {
+        this.offline = !online;
+        this.render();
     }
 
     /** Runs fn while the page is marked busy (body[data-busy="1"], used by tests too). */
@@ -247,7 +256,7 @@ export class GameController {
         this.rack.render(s, { pile: this.choice.pile, pins: this.choice.pins, hintPins, hintPiles,
                               fell: this.fell, locked: this.locked });
         this.#renderStatus(s);
-        this.#renderGroups(s);
+        this.pick.render(s, this.choice, { hints: this.hints, locked: this.locked });
         this.sheet.render(s.sheet, s.over ? 0 : s.frame);
         const controlsOff = this.locked;
         this.el.knock.disabled = controlsOff;
@@ -270,33 +279,5 @@ export class GameController {
         this.el.pinsBall.textContent = s.over ? '' : `${s.pinsThisBall} down this ball`;
         const daily = { daily: 'Daily challenge \u00b7 ', league: 'League game \u00b7 ' }[s.mode] ?? '';
         this.el.ruleset.textContent = `${daily}${s.ruleset} rules \u00b7 game ${s.id}`;
-    }
-
-    #renderGroups(s) {
-        const box = this.el.groups;
-        box.hidden = !this.hints || s.over;
-        if (box.hidden) return;
-        if (this.choice.pile === null) {
-            box.textContent = this.locked ? '' : 'Highlighted piles have a legal play. Choose one.';
-            return;
-        }
-        const groups = this.choice.groups(s);
-        if (groups.length === 0) {
-            box.textContent = this.choice.pins.size > 0
-                ? 'No legal group holds these pins.' : 'This ball has no legal play now.';
-            return;
-        }
-        const label = document.createElement('span');
-        label.textContent = 'Legal groups: ';
-        const chips = groups.map((g) => {
-            const chip = document.createElement('button');
-            chip.type = 'button';
-            chip.className = 'chip';
-            chip.dataset.group = g.join(',');
-            chip.textContent = g.join('-');
-            chip.disabled = this.locked;
-            return chip;
-        });
-        box.replaceChildren(label, ...chips);
     }
 }

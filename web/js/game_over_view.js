@@ -1,48 +1,68 @@
-// The end of a game: the final score, the share line in bowling notation, and what the server
-// revealed (seed, record, every deal) so the player can check the deals came from the seed. A
-// ranked daily game reveals nothing yet: the panel says when it will, and links the leaderboard.
+// The result card at the end of a game, on top of the play screen: what was played (daily,
+// practice, league), the final score, strikes and spares (par follows from par_line.js), for
+// the daily the rank and share of players at or above it, the streak, a countdown to the next
+// daily, the share text, and behind "Verify" what the server revealed (seed, record, every
+// deal) so the player can check the deals came from the seed. A ranked game reveals nothing
+// yet: the card says when it will, and links the leaderboard.
 
-import { shareLine } from './sheet_view.js';
+import { dailyRank, dailyStreak, nextDailyText, streakText } from './daily_result.js';
+import { shareLine, topPercent } from './sheet_view.js';
+
+const KIND = { daily: 'Daily challenge', league: 'League game', practice: 'Practice game' };
 
 export class GameOverView {
-    /** el holds the panel; onNewGame(mode) is called by its "New game" button. */
-    constructor(el, { onNewGame }) {
+    /** el holds the card; onNewGame(mode) is called by its "New game" button; now(): server ms. */
+    constructor(el, client, { onNewGame, now = () => Date.now() }) {
         this.mode = 'practice';
         this.el = el;
-        this.score = el.querySelector('#final-score');
-        this.verdict = el.querySelector('#final-verdict');
-        this.share = el.querySelector('#share-line');
-        this.copy = el.querySelector('#copy-share');
-        this.seed = el.querySelector('#reveal-seed');
-        this.record = el.querySelector('#reveal-record');
-        this.deals = el.querySelector('#reveal-deals');
-        this.revealBox = el.querySelector('#reveal-box');
-        this.rankedNote = el.querySelector('#ranked-note');
-        this.board = el.querySelector('#over-board');
-        this.replay = el.querySelector('#over-replay');
-        this.newGame = el.querySelector('#new-game');
+        this.client = client;
+        this.now = now;
+        const q = (id) => el.querySelector(`#${id}`);
+        this.kind = q('over-kind');
+        this.score = q('final-score');
+        this.verdict = q('final-verdict');
+        this.rank = q('over-rank');
+        this.streak = q('over-streak');
+        this.next = q('over-next');
+        this.share = q('share-line');
+        this.copy = q('copy-share');
+        this.seed = q('reveal-seed');
+        this.record = q('reveal-record');
+        this.deals = q('reveal-deals');
+        this.revealBox = q('reveal-box');
+        this.rankedNote = q('ranked-note');
+        this.board = q('over-board');
+        this.replay = q('over-replay');
+        this.newGame = q('new-game');
+        this.shown = null;  // the game id the card was last filled for
+        this.timer = null;
         this.newGame.addEventListener('click', () => onNewGame(this.mode));
-        this.copy.addEventListener('click', () => this.#copyShare());
+        this.copy.addEventListener('click', () => this.#shareText());
     }
 
     hide() {
         this.el.hidden = true;
+        this.shown = null;
+        clearInterval(this.timer);
+        this.timer = null;
     }
 
-    /** Shows the panel for a finished game state; date is the share line's YYYY-MM-DD. */
+    /** Shows the card for a finished game state; date is the share line's YYYY-MM-DD. */
     show(state, date) {
+        const first = this.shown !== state.id;
         this.el.hidden = false;
+        this.mode = state.mode ?? 'practice';
+        this.date = date;
+        this.state = state;
         const score = state.sheet.score;
+        this.kind.textContent = this.mode === 'daily' ? `${KIND.daily} \u00b7 ${date}` : KIND[this.mode] ?? KIND.practice;
         this.score.textContent = String(score);
         this.score.dataset.score = String(score);
         this.verdict.textContent = verdict(state);
-        this.share.textContent = shareLine(state.sheet, state.ruleset, date, state.resigned);
-        this.copy.textContent = 'Copy';
-        this.mode = state.mode ?? 'practice';
         const ranked = this.mode !== 'practice';
+        const league = this.mode === 'league';
         this.revealBox.hidden = ranked;
         this.rankedNote.hidden = !ranked;
-        const league = this.mode === 'league';
         this.rankedNote.textContent = league
             ? 'A league game: its seed and record are made public when the round closes. Until then only ' +
               'your score counts in the standings.'
@@ -53,7 +73,24 @@ export class GameOverView {
         this.replay.hidden = ranked;  // a practice game's record is public once it is over
         this.replay.href = `#/game/${state.id}`;
         this.newGame.textContent = league ? 'Back to the league' : ranked ? 'Back to the daily challenge' : 'New game';
-        const reveal = state.reveal;
+        this.#fillReveal(state.reveal);
+        if (!first) return;
+        this.shown = state.id;
+        this.copy.textContent = 'Share';
+        this.rankInfo = null;
+        this.rank.hidden = true;
+        this.streak.hidden = true;
+        this.#drawShare();
+        this.#countdown();
+        if (this.mode === 'daily') {
+            this.#loadRank(state);
+            this.#loadStreak(state);
+        }
+        // The card is the first thing to read: on a phone it may start above the fold.
+        this.el.scrollIntoView?.({ block: 'nearest' });
+    }
+
+    #fillReveal(reveal) {
         this.seed.textContent = reveal?.seed ?? '(not revealed)';
         this.record.textContent = reveal?.record ?? '';
         this.deals.replaceChildren(...(reveal?.deals ?? []).map((deal, i) => {
@@ -68,9 +105,54 @@ export class GameOverView {
         }));
     }
 
-    async #copyShare() {
+    #drawShare() {
+        const s = this.state;
+        const link = this.mode === 'daily'
+            ? `${location.origin}${location.pathname}#/leaders/daily/${this.date}` : null;
+        this.share.textContent = shareLine(s.sheet, s.ruleset, this.date, s.resigned,
+                                           { mode: this.mode, rank: this.rankInfo, link });
+    }
+
+    async #loadRank(state) {
+        const info = await dailyRank(this.client, state, this.date);
+        if (!info || this.shown !== state.id) return;
+        this.rankInfo = info;
+        this.rank.textContent = `Rank ${info.rank} of ${info.total} today \u00b7 top ${topPercent(info)}%`;
+        this.rank.dataset.rank = String(info.rank);
+        this.rank.dataset.total = String(info.total);
+        this.rank.hidden = false;
+        this.#drawShare();
+    }
+
+    async #loadStreak(state) {
+        const streak = await dailyStreak(this.client);
+        if (!streak || this.shown !== state.id) return;
+        this.streak.textContent = streakText(streak);
+        this.streak.dataset.current = String(streak.current);
+        this.streak.hidden = false;
+    }
+
+    /** The daily comes back every day at 00:00 UTC: the card counts down to it, every second. */
+    #countdown() {
+        clearInterval(this.timer);
+        const tick = () => { this.next.textContent = nextDailyText(this.now()); };
+        this.next.hidden = false;
+        tick();
+        this.timer = setInterval(tick, 1000);
+    }
+
+    async #shareText() {
+        const text = this.share.textContent;
+        if (navigator.share) {
+            try {
+                await navigator.share({ text });
+                return;
+            } catch {
+                // Dismissed or refused: copying is the fallback below.
+            }
+        }
         try {
-            await navigator.clipboard.writeText(this.share.textContent);
+            await navigator.clipboard.writeText(text);
             this.copy.textContent = 'Copied';
         } catch {
             // No clipboard permission: select the text so the player can copy it by hand.
@@ -86,9 +168,11 @@ export class GameOverView {
 
 function verdict(state) {
     const score = state.sheet.score;
-    if (state.resigned) return 'Resigned: frames not bowled score 0.';
-    if (score === 300) return 'A perfect game!';
-    const strikes = state.sheet.frames.reduce((n, f) => n + [...f.marks].filter((m) => m === 'X').length, 0);
-    const spares = state.sheet.frames.reduce((n, f) => n + [...f.marks].filter((m) => m === '/').length, 0);
-    return `${strikes} strike${strikes === 1 ? '' : 's'}, ${spares} spare${spares === 1 ? '' : 's'}.`;
+    const count = (mark) => state.sheet.frames.reduce((n, f) => n + [...f.marks].filter((m) => m === mark).length, 0);
+    const strikes = count('X');
+    const spares = count('/');
+    const tally = `${strikes} strike${strikes === 1 ? '' : 's'}, ${spares} spare${spares === 1 ? '' : 's'}.`;
+    if (state.resigned) return `Resigned: frames not bowled score 0. ${tally}`;
+    if (score === 300) return `A perfect game! ${tally}`;
+    return tally;
 }

@@ -1,6 +1,6 @@
 // Keyboard play: 1/2/3 choose a ball pile; once a pile is chosen, digits toggle pins (0 is pin
-// 10); Enter knocks down, S stops the ball, H toggles hints, Shift+H asks the coach, Escape takes
-// back the last pick.
+// 10); Enter knocks down (unless a control has the focus: Enter then presses it), S stops the
+// ball, H toggles hints, Shift+H asks the coach, Escape takes back the last pick.
 
 const EDITABLE = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
 
@@ -14,7 +14,11 @@ export function installKeyboard(actions, target = document) {
         if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
         if (EDITABLE.has(ev.target?.tagName) && ev.target.type !== 'checkbox') return;
         if (!actions.active()) return;
+        if (document.querySelector('dialog[open]')) return;  // the how-to is over the board
         const key = ev.key;
+        // Enter on a focused control (a pin, a pile, "Stop", a link) is that control's own
+        // click, as everywhere else on the web; with nothing focused it knocks down.
+        if (key === 'Enter' && ev.target?.closest?.('button, a, summary, [role="button"]')) return;
         let handled = true;
         if (/^[0-9]$/.test(key)) {
             const n = Number(key);
@@ -34,7 +38,6 @@ export function installKeyboard(actions, target = document) {
         } else {
             handled = false;
         }
-        // Enter on a focused button would also click it; the shortcut replaces that.
         if (handled) ev.preventDefault();
     });
 }

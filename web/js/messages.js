@@ -38,12 +38,24 @@ const WORDS = {
     round_not_closed: 'That round\'s results are shown once it closes.',
     bad_round: 'The league has no such round or game.',
     connection_lost: 'The connection to the server was lost; reconnecting.',
+    offline: 'The server cannot be reached: nothing was sent. Try again once it is back.',
 };
 
-/** The words shown for an error (a ServerError, a protocol error object or a string). */
+/**
+ * The words shown for an error (a ServerError, a protocol error object or a string): a
+ * sentence, so the server's terse lower-case texts ("no game with that id") start with a
+ * capital and end with a full stop.
+ */
 export function errorText(err) {
-    if (typeof err === 'string') return err;
-    return WORDS[err?.code] ?? err?.message ?? String(err);
+    const text = typeof err === 'string' ? err : WORDS[err?.code] ?? err?.message ?? String(err);
+    return sentence(text);
+}
+
+export function sentence(text) {
+    const t = String(text).trim();
+    if (t === '') return t;
+    const capital = t.charAt(0).toUpperCase() + t.slice(1);
+    return /[.!?)]$/.test(capital) ? capital : `${capital}.`;
 }
 
 export class Messages {

@@ -1,14 +1,15 @@
-// The practice start screen: the start form (ruleset, optional seed), the list of this guest's
-// unfinished games to resume, and a replay of a revealed daily challenge as unranked practice.
+// The landing screen: one big "Play today's daily" and "Practice" (a random deal), the start
+// form under "More options" (ruleset, seed), the list of this guest's unfinished games to
+// resume, and a replay of a revealed daily challenge as unranked practice.
 
 import { busy } from './dom.js';
 
 export class PracticeView {
     /**
      * client: protocol Client; messages: Messages; openSnapshot(snap): shows a started game;
-     * openGame(id): resumes a game by id.
+     * openGame(id): resumes a game by id; startDaily(): starts or resumes today's daily.
      */
-    constructor(client, messages, { openSnapshot, openGame }) {
+    constructor(client, messages, { openSnapshot, openGame, startDaily }) {
         this.client = client;
         this.messages = messages;
         this.openSnapshot = openSnapshot;
@@ -16,7 +17,12 @@ export class PracticeView {
         this.unfinished = new Set();
         const $ = (id) => document.getElementById(id);
         this.el = { form: $('start-form'), button: $('start-button'), seed: $('seed'),
-                    resume: $('resume'), list: $('resume-list') };
+                    resume: $('resume'), list: $('resume-list'), daily: $('play-daily'),
+                    practice: $('practice-button') };
+        this.el.daily.addEventListener('click', () => startDaily());
+        // The ruleset chosen under "More options" holds for the big button too; never a seed.
+        this.el.practice.addEventListener('click', () => this.start(
+            { ruleset: new FormData(this.el.form).get('ruleset') ?? 'sackson' }, this.el.practice));
         this.el.form.addEventListener('submit', (ev) => {
             ev.preventDefault();
             const form = new FormData(ev.target);
@@ -74,6 +80,6 @@ export class PracticeView {
     }
 
     focus() {
-        this.el.seed.focus();
+        this.el.daily.focus();
     }
 }

@@ -2,8 +2,10 @@
 // strike and spare percentages per frame, daily streaks), the score histogram as a chart, the
 // recent games with a replay link each, and the finished games on real lanes.
 
-import { busy, fillScreen, formatDay, formatInstant, h, plural } from './dom.js';
+import { busy, fillScreen, formatDay, formatWhen, h, plural, wayBack } from './dom.js';
 import { histogramChart } from './histogram.js';
+import { fitBins } from './histogram_bins.js';
+import { setTitle } from './router.js';
 
 const LANE_RULESETS = { 'compact-official': 'Compact Bowling', compact: 'Compact (simple)', tenpin: 'Ten-pin' };
 
@@ -30,11 +32,12 @@ export class ProfileView {
         try {
             p = await busy(() => this.client.request('profile', player === null ? {} : { player }));
         } catch (err) {
-            fillScreen(this.el, h('h2', { text: 'Profile' }));
+            fillScreen(this.el, h('h2', { text: 'Profile' }), wayBack());
             this.messages.error(err);
             return;
         }
         const mine = p.player.id === this.player()?.id;
+        setTitle(`${p.player.name}: profile`);
         fillScreen(this.el,
                    h('h2', { id: 'profile-name' }, p.player.name,
                      mine ? h('span', { class: 'muted', text: ' (you)' }) : null),
@@ -42,7 +45,10 @@ export class ProfileView {
                    h('div', { class: 'card-panel' },
                      h('h3', { text: 'Scores' }),
                      p.games === 0 ? h('p', { class: 'muted', text: 'No finished game yet: the chart of your scores starts with the first.' })
-                         : h('div', { id: 'histogram', class: 'chart' }, histogramChart(p.histogram, { narrow: window.matchMedia('(max-width: 520px)').matches }))),
+                         : h('div', { id: 'histogram', class: 'chart' }, histogramChart(
+                             // Every finished game listed: bins fitted to the scores themselves.
+                             fitBins(p.histogram, p.recent.length === p.games ? p.recent.map((g) => g.score) : null),
+                             { narrow: window.matchMedia('(max-width: 520px)').matches }))),
                    this.#recent(p),
                    this.#lanes(p));
     }
@@ -68,7 +74,7 @@ export class ProfileView {
         const rows = p.recent.map((g) => h('tr', { data: { game: g.game } },
             h('td', {}, g.mode === 'daily' ? `Daily ${g.day}` : g.mode),
             h('td', { class: 'num strong', text: String(g.score) }),
-            h('td', { class: 'when', text: formatInstant(g.finished_at) }),
+            h('td', { class: 'when', text: formatWhen(g.finished_at) }),
             h('td', {}, h('a', { class: 'button-link small', href: `#/game/${g.game}`,
                                  'aria-label': `Replay game ${g.game}`, text: 'Replay' }))));
         return h('div', { class: 'card-panel' },

@@ -1,15 +1,20 @@
 // The WebSocket protocol client (docs/protocol.md): request ids matched to replies, an automatic
 // hello that keeps the guest token in localStorage, an automatic login with the player's token
-// (kept in localStorage too) on every connection, and reconnection with backoff. It knows
-// messages, not games: the app decides what a welcome or an update means.
+// (kept in localStorage too) on every connection, and reconnection with backoff (or at once on
+// retryNow()). Nothing waits silently: a request with no answer within a few seconds, or sent
+// while the server stays unreachable, fails with an error the page shows. It knows messages,
+// not games: the app decides what a welcome or an update means.
 
 const GUEST_KEY = 'pinfall.guest';
 export const TOKEN_KEY = 'pinfall.token';
 const PROTOCOL_VERSION = 1;
-const REQUEST_TIMEOUT_MS = 15000;
+// A few seconds: a player who clicked must learn soon that nothing will come. The coach's
+// analyses queue on the server's pool and may take longer by design.
+export const REQUEST_TIMEOUT_MS = 6000;
+const SLOW_TIMEOUT_MS = { hint: 30000, review: 60000 };
 const BACKOFF_MS = [300, 1000, 2000, 4000, 8000];
 
-/** An error reply from the server, or a local failure (code "connection_lost", "timeout"). */
+/** An error reply from the server, or a local failure ("connection_lost", "timeout", "offline"). */
 export class ServerError extends Error {
     constructor(code, message) {
         super(message);
@@ -21,8 +26,9 @@ export class Client {
     /**
      * handlers: onWelcome(welcome) after every successful hello (first connect and reconnects);
      * onPush(msg) for messages that answer no request of ours (updates caused by another
-     * connection, errors with re null); onStatus(status, detail) with status "connecting",
-     * "online" or "offline"; onAccount(player) whenever the logged-in player changes (null:
+     * connection, errors with re null); onStatus(status, detail, retryAt) with status
+     * "connecting", "online" or "offline" (retryAt: when the next attempt starts, ms since the
+     * epoch, while offline); onAccount(player) whenever the logged-in player changes (null:
      * a guest); onLoginError(err) when the stored token was refused (it is then forgotten).
      */
     constructor(url, handlers, storage = window.localStorage) {
@@ -35,10 +41,13 @@ export class Client {
         this.ready = false;
         this.waiters = [];
         this.attempt = 0;
+        this.retryTimer = null;
         this.player = null;  // {id, name} once logged in on this connection
     }
 
     connect() {
+        clearTimeout(this.retryTimer);
+        this.retryTimer = null;
         this.handlers.onStatus?.('connecting');
         const ws = new WebSocket(this.url);
         this.ws = ws;
@@ -47,20 +56,50 @@ export class Client {
         ws.onclose = () => this.#closed(ws);
     }
 
-    /** Sends a request once the connection has said hello; resolves with the reply. */
+    /** Skips the wait of the backoff: reconnects now (nothing happens while connected). */
+    retryNow() {
+        if (this.retryTimer === null) return;
+        this.connect();
+    }
+
+    /**
+     * Sends a request once the connection has said hello; resolves with the reply. While the
+     * server is unreachable it waits for a reconnect no longer than a request's timeout, then
+     * fails ("offline"): requests are never queued silently.
+     */
     async request(type, fields = {}) {
-        if (!this.ready) await new Promise((resolve) => this.waiters.push(resolve));
+        if (!this.ready) await this.#waitReady(SLOW_TIMEOUT_MS[type] ?? REQUEST_TIMEOUT_MS);
         return this.#send(type, fields);
+    }
+
+    #waitReady(ms) {
+        return new Promise((resolve, reject) => {
+            const waiter = () => {
+                clearTimeout(timer);
+                resolve();
+            };
+            const timer = setTimeout(() => {
+                this.waiters = this.waiters.filter((w) => w !== waiter);
+                reject(new ServerError('offline', 'The server cannot be reached: nothing was sent. ' +
+                                       'Try again once it is back.'));
+            }, ms);
+            this.waiters.push(waiter);
+        });
     }
 
     #send(type, fields) {
         const id = this.nextId++;
         const ws = this.ws;
+        const ms = SLOW_TIMEOUT_MS[type] ?? REQUEST_TIMEOUT_MS;
         return new Promise((resolve, reject) => {
             const timer = setTimeout(() => {
                 this.pending.delete(id);
-                reject(new ServerError('timeout', 'The server did not answer in time.'));
-            }, REQUEST_TIMEOUT_MS);
+                reject(new ServerError('timeout', `The server did not answer within ${Math.round(ms / 1000)} ` +
+                                       'seconds; reconnecting.'));
+                // A server that stops answering but keeps the socket open (frozen, a dead
+                // proxy) is as good as gone: reconnect, which shows the banner and resyncs.
+                if (ws === this.ws) ws.close();
+            }, ms);
             this.pending.set(id, { resolve, reject, timer });
             ws.send(JSON.stringify({ type, id, ...fields }));
         });
@@ -78,7 +117,9 @@ export class Client {
                 this.storage.removeItem(GUEST_KEY);
                 return this.#hello();
             }
-            if (err.code !== 'connection_lost') this.handlers.onStatus?.('offline', err.message);
+            // No welcome (a timeout, a refusal): this connection is useless, so drop it and let
+            // the backoff try again rather than stay "connecting" for ever.
+            if (err.code !== 'connection_lost' && this.ws) this.ws.close();
             return;
         }
         this.storage.setItem(GUEST_KEY, welcome.guest);
@@ -211,8 +252,8 @@ export class Client {
         this.#failPending('The connection to the server was lost; reconnecting.');
         const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
         this.attempt++;
-        this.handlers.onStatus?.('offline', `reconnecting in ${Math.ceil(delay / 1000)} s`);
-        setTimeout(() => this.connect(), delay);
+        this.handlers.onStatus?.('offline', `reconnecting in ${Math.ceil(delay / 1000)} s`, Date.now() + delay);
+        this.retryTimer = setTimeout(() => this.connect(), delay);
     }
 }
 

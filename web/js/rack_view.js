@@ -3,6 +3,18 @@
 
 import { PIN_LAYOUT, cardLabel, cardParts, cardSpeech, fillCard } from './cards.js';
 
+/**
+ * The words a screen reader says for a pin or pile. They are the button's content (the drawn
+ * card and numbers are aria-hidden) rather than an aria-label, whose words would not contain
+ * the visible "8♥ 7" (WCAG 2.5.3, axe's label-content-name-mismatch).
+ */
+function spoken(text) {
+    const el = document.createElement('span');
+    el.className = 'sr-only';
+    el.textContent = text;
+    return el;
+}
+
 export class RackView {
     /** onPin(pin) and onPile(pile) are called when the player clicks one. */
     constructor(rackEl, pilesEl, burnEl, { onPin, onPile }) {
@@ -62,20 +74,24 @@ export class RackView {
         btn.classList.toggle('hint', hint && !down);
         btn.setAttribute('aria-pressed', String(selected && !down));
         btn.disabled = down || locked;
-        btn.setAttribute('aria-label', down ? `pin ${pin}, down`
-                                            : `pin ${pin}, ${cardSpeech(card)}`);
+        const speech = down ? `pin ${pin}, down` : `pin ${pin}, ${cardSpeech(card)}`;
         // A pin already falling keeps its element, so a re-render does not restart the fall.
-        if (falling && btn.dataset.falling === card) return;
+        if (falling && btn.dataset.falling === card) {
+            btn.querySelector('.sr-only').textContent = speech;
+            return;
+        }
         if (falling) btn.dataset.falling = card;
         else delete btn.dataset.falling;
         const num = document.createElement('span');
         num.className = 'pin-no';
+        num.setAttribute('aria-hidden', 'true');
         num.textContent = String(pin);
         const face = document.createElement('span');
         face.className = 'card';
+        face.setAttribute('aria-hidden', 'true');
         if (card) fillCard(face, card);
         if (falling) face.classList.add('falling');
-        btn.replaceChildren(face, num);
+        btn.replaceChildren(face, num, spoken(speech));
     }
 
     #renderPile(btn, pile, { up, down }, { selected, hint, locked }) {
@@ -84,19 +100,21 @@ export class RackView {
         btn.classList.toggle('empty', up === null);
         btn.setAttribute('aria-pressed', String(selected));
         btn.disabled = locked || up === null;
-        btn.setAttribute('aria-label', up === null ? `ball pile ${pile}, empty`
-            : `ball pile ${pile}, ${cardSpeech(up)}, ${down} face down`);
+        const speech = up === null ? `ball pile ${pile}, empty` : `ball pile ${pile}, ${cardSpeech(up)}, ${down} face down`;
         const title = document.createElement('span');
         title.className = 'pile-no';
+        title.setAttribute('aria-hidden', 'true');
         title.textContent = `Pile ${pile}`;
         const face = document.createElement('span');
         face.className = 'card';
+        face.setAttribute('aria-hidden', 'true');
         if (up) fillCard(face, up);
         else face.textContent = 'empty';
         const count = document.createElement('span');
         count.className = 'pile-down';
+        count.setAttribute('aria-hidden', 'true');
         count.textContent = `${down} face down`;
-        btn.replaceChildren(title, face, count);
+        btn.replaceChildren(title, face, count, spoken(speech));
     }
 
     #renderBurn(state) {

@@ -4,8 +4,9 @@
 // shown with the play screen's rack and sheet views; the server can verify the record too.
 
 import { cardLabel } from './cards.js';
-import { busy, fillScreen, formatDay, formatInstant, h, plural } from './dom.js';
+import { busy, fillScreen, formatDay, formatWhen, h, plural, wayBack } from './dom.js';
 import { RackView } from './rack_view.js';
+import { setTitle } from './router.js';
 import { ReviewView } from './review_view.js';
 import { SheetView } from './sheet_view.js';
 import { dealText } from './solitaire/deal.js';
@@ -54,15 +55,17 @@ export class ReplayView {
         try {
             g = await busy(() => getJson(`/api/games/${game}`));
         } catch (err) {
-            fillScreen(this.el, h('h2', { text: `Game ${game}` }));
+            // A way back from a dead link: the error alone left the player nowhere to go.
+            fillScreen(this.el, h('h2', { text: `Game ${game}` }), wayBack());
             this.messages.error(err);
             return;
         }
+        setTitle(`Replay of game ${g.game}`);
         const who = g.player ? h('a', { href: `#/profile/${g.player.id}`, text: g.player.name }) : 'a guest';
         const what = g.mode === 'daily' ? `Daily challenge of ${formatDay(g.day)}` : `A ${g.mode} game`;
         const head = [h('h2', { id: 'replay-title', text: `Game ${g.game}` }),
                       h('p', { class: 'intro' }, `${what}, ${g.ruleset} rules, by `, who,
-                        g.finished ? `: ${g.score} (${plural(g.strikes, 'strike')}, ${plural(g.spares, 'spare')}), finished ${formatInstant(g.finished_at)}.`
+                        g.finished ? `: ${g.score} (${plural(g.strikes, 'strike')}, ${plural(g.spares, 'spare')}), finished ${formatWhen(g.finished_at)}.`
                                    : ': not finished yet.'),
                       g.par ? h('p', { id: 'replay-par', data: { par: g.par } },
                                 `Par on these deals: ${g.par} \u00b7 ${(100 * g.score / g.par).toFixed(1)}% of par.`) : null];

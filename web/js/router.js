@@ -1,9 +1,24 @@
 // Screens and addresses: which screen is shown (body[data-screen], one <section> each), the
 // address of each (#/daily, #/profile/7, #/lane/K7QX2M, ...), the active link of the top bar,
-// and where the page's one error line sits.
+// the page's title, and where the page's one error line sits.
 
 const SCREENS = ['start', 'play', 'account', 'daily', 'leaders', 'profile', 'replay', 'lanes',
-                 'lane', 'leagues', 'league'];
+                 'lane', 'leagues', 'league', 'offline'];
+
+// Each screen's own page title (a browser tab, history and screen readers name the page by it);
+// a view may make it more precise with setTitle().
+const TITLES = {
+    loading: 'Pinfall: Bowling Solitaire', start: 'Pinfall: Bowling Solitaire', play: 'Game', account: 'Account',
+    daily: 'Daily challenge', leaders: 'Leaderboards', profile: 'Profile', replay: 'Replay', lanes: 'Lanes',
+    lane: 'Lane', leagues: 'Leagues', league: 'League', offline: 'Server unreachable',
+};
+
+const PRODUCT = 'Pinfall: Bowling Solitaire';
+
+/** "Leaderboards · Pinfall"; the start page keeps the product's name alone. */
+export function setTitle(text) {
+    document.title = text === PRODUCT ? text : `${text} \u00b7 Pinfall`;
+}
 
 /** '#/leaders/daily/2026-11-29' -> {screen: 'leaders', params: {board: 'daily', date: ...}}. */
 export function parseHash(hash) {
@@ -38,7 +53,9 @@ export function showScreen(name, nav = null) {
     if (name === 'play') document.getElementById('feedback').prepend(message);
     else if (name !== 'loading') document.getElementById(`${name}-screen`).prepend(message);
     for (const s of SCREENS) document.getElementById(`${s}-screen`).hidden = s !== name;
-    const active = nav ?? { play: 'start', replay: 'profile', lane: 'lanes', league: 'leagues' }[name] ?? name;
+    setTitle(TITLES[name] ?? 'Pinfall');
+    // A replay may be anyone's game, so it marks no link (it used to mark "Profile").
+    const active = nav ?? { play: 'start', replay: 'none', lane: 'lanes', league: 'leagues' }[name] ?? name;
     for (const link of document.querySelectorAll('[data-nav]')) {
         if (link.dataset.nav === active) link.setAttribute('aria-current', 'page');
         else link.removeAttribute('aria-current');

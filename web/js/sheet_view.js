@@ -58,11 +58,20 @@ export class SheetView {
 }
 
 /**
- * The line a player shares: "Pinfall 2026-11-29 sackson: X 7/ 9- ... = 143". A resigned game
- * lists the frames it bowled, then "(resigned)".
+ * What a player shares: "Pinfall daily 2026-11-29 sackson: X 7/ 9- ... = 143" (or "practice",
+ * "league"), then, when known, "Rank 3 of 17 (top 18%)" and a link (the day's board for a
+ * daily), one per line. A resigned game lists the frames it bowled, then "(resigned)".
  */
-export function shareLine(sheet, ruleset, date, resigned) {
+export function shareLine(sheet, ruleset, date, resigned, { mode = 'practice', rank = null, link = null } = {}) {
     const marks = sheet.frames.map((f) => f.marks).filter((m) => m !== '');
     if (resigned) marks.push('(resigned)');
-    return `Pinfall ${date} ${ruleset}: ${marks.join(' ')} = ${sheet.score}`;
+    const lines = [`Pinfall ${mode} ${date} ${ruleset}: ${marks.join(' ')} = ${sheet.score}`];
+    if (rank) lines.push(`Rank ${rank.rank} of ${rank.total} (top ${topPercent(rank)}%)`);
+    if (link) lines.push(link);
+    return lines.join('\n');
+}
+
+/** The share of players at or above a rank, rounded up: rank 1 of 200 is the top 1%. */
+export function topPercent({ rank, total }) {
+    return Math.max(1, Math.ceil((100 * rank) / Math.max(1, total)));
 }

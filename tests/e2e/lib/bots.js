@@ -48,3 +48,55 @@ export async function botsPlayDaily(page, names) {
         return out;
     }, names);
 }
+
+/**
+ * A running league made over raw WebSockets from inside the page: names[0] registers and
+ * creates it (bowling in it too, starting on `startDate`), the others register and join with
+ * its invite code, and the season starts. Resolves with {league, tokens: {name: token}}.
+ */
+export async function botsLeague(page, names, startDate) {
+    return page.evaluate(async ({ names, startDate }) => {
+        function connect() {
+            return new Promise((resolve, reject) => {
+                const ws = new WebSocket(`ws://${location.host}/ws`);
+                let id = 0;
+                const waiting = new Map();
+                ws.onmessage = (ev) => {
+                    const msg = JSON.parse(ev.data);
+                    const w = waiting.get(msg.re);
+                    if (!w) return;
+                    waiting.delete(msg.re);
+                    if (msg.type === 'error') w.reject(new Error(`${msg.code}: ${msg.message}`));
+                    else w.resolve(msg);
+                };
+                const request = (type, fields = {}) => new Promise((res, rej) => {
+                    id++;
+                    waiting.set(id, { resolve: res, reject: rej });
+                    ws.send(JSON.stringify({ type, id, ...fields }));
+                });
+                ws.onopen = () => resolve({ ws, request });
+                ws.onerror = () => reject(new Error('bot could not connect'));
+            });
+        }
+        const tokens = {};
+        const sockets = [];
+        let secretary = null;
+        let league = null;
+        for (const [i, name] of names.entries()) {
+            const bot = await connect();
+            sockets.push(bot.ws);
+            await bot.request('hello', { version: 1 });
+            tokens[name] = (await bot.request('register', { name })).token;
+            if (i === 0) {
+                secretary = bot;
+                league = await bot.request('league_create', { name: 'Phone League', rounds: 3, start_date: startDate,
+                                                              secretary_bowls: true });
+            } else {
+                await bot.request('league_join', { code: league.invite_code });
+            }
+        }
+        await secretary.request('league_secretary', { league: league.league, action: 'start_season' });
+        for (const ws of sockets) ws.close();
+        return { league: league.league, tokens };
+    }, { names, startDate });
+}

@@ -17,7 +17,10 @@ const ARGS = [
 export const SCREENSHOT_DIR = process.env.PINFALL_SCREENSHOT_DIR ||
     path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../build/e2e-screenshots');
 
-/** options: {reducedMotion: 'reduce'|'no-preference', viewport}. Returns {context, close}. */
+/**
+ * options: {reducedMotion: 'reduce'|'no-preference', viewport, timezoneId (default UTC, so
+ * local times read the same on every machine)}. Returns {context, close}.
+ */
 export async function launchBrowser(options = {}) {
     if (!fs.existsSync(CHROMIUM)) {
         throw new Error(`${CHROMIUM} is missing: install Debian's chromium (scripts/deps.sh)`);
@@ -29,6 +32,7 @@ export async function launchBrowser(options = {}) {
         args: ARGS,
         viewport: options.viewport ?? { width: 1100, height: 900 },
         reducedMotion: options.reducedMotion ?? 'no-preference',
+        timezoneId: options.timezoneId ?? 'UTC',
         timeout: 30000,
     });
     context.setDefaultTimeout(15000);

@@ -23,8 +23,16 @@ export async function screen(page) {
     return page.evaluate(() => document.body.dataset.screen);
 }
 
-/** Fills the start screen and starts a practice game. */
+/** Opens the landing page's "More options" (the ruleset and seed form), if closed. */
+export async function openMoreOptions(page) {
+    if (!(await page.evaluate(() => document.getElementById('more-options').open))) {
+        await page.click('#more-options summary');
+    }
+}
+
+/** Fills the start screen's "More options" and starts a practice game. */
 export async function startGame(page, { ruleset = 'sackson', seed = '' } = {}) {
+    await openMoreOptions(page);
     await page.check(`input[name="ruleset"][value="${ruleset}"]`);
     await page.fill('#seed', seed);
     await page.click('#start-button');
@@ -61,7 +69,9 @@ export async function readTable(page) {
             game: text('#ruleset-label'),
             pins: [...document.querySelectorAll('.pin')].map((el) =>
                 `${el.dataset.pin}:${el.classList.contains('down') ? '-' : el.querySelector('.card').textContent}`),
-            piles: [...document.querySelectorAll('.pile')].map((el) => el.textContent.trim()),
+            // What is drawn: the words for screen readers (.sr-only) are not part of it.
+            piles: [...document.querySelectorAll('.pile')].map((el) => [...el.children]
+                .filter((c) => !c.classList.contains('sr-only')).map((c) => c.textContent).join('').trim()),
             marks: [...document.querySelectorAll('.frame')].map((el) => el.dataset.marks),
             totals: [...document.querySelectorAll('.frame .total')].map((el) => el.textContent),
             score: document.querySelector('.sheet-score')?.dataset.score,

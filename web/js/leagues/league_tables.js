@@ -2,7 +2,7 @@
 // opponent highlighted, "Play game N" for an open round), the standings and the results of a
 // closed round (both sides' games side by side).
 
-import { formatInstant, h } from '../dom.js';
+import { formatWhen, h, withColumnsToggle } from '../dom.js';
 
 const STATUS = { upcoming: 'Upcoming', open: 'Open: bowl now', closed: 'Closed' };
 
@@ -37,7 +37,7 @@ export function scheduleTable(league, me, play) {
             : null;
         return h('tr', { class: mine ? 'your-round' : '', data: { round: r.round, status: r.status } },
                  h('th', { scope: 'row', text: `Round ${r.round}` }),
-                 h('td', {}, h('div', { text: formatInstant(r.opens_at) }), h('div', { class: 'muted', text: `to ${formatInstant(r.closes_at)}` })),
+                 h('td', {}, h('div', { text: formatWhen(r.opens_at, { utc: true }) }), h('div', { class: 'muted', text: `to ${formatWhen(r.closes_at, { utc: true })}` })),
                  h('td', {}, h('span', { class: `round-status ${r.status}`, text: STATUS[r.status] ?? r.status })),
                  h('td', {}, you, pairings, buttons));
     });
@@ -60,17 +60,21 @@ const STANDING_COLS = [
     ['Lost', 'Points lost', (s) => pts(s.points_lost)],
 ];
 
+const PHONE_COLS = new Set(['Rank', 'Player', 'Avg', 'Won']);
+
 export function standingsTable(standings, me) {
     if (standings.length === 0) {
         return h('p', { id: 'league-standings', class: 'muted', text: 'No standings yet: they begin with the season.' });
     }
-    return h('table', { id: 'league-standings', class: 'board league-table' },
+    // A phone shows rank, player, average and points won; the rest is one tap away.
+    const cls = (t) => `${t === 'Player' ? '' : 'num'}${PHONE_COLS.has(t) ? '' : ' extra'}`;
+    return withColumnsToggle(h('table', { id: 'league-standings', class: 'board league-table' },
              h('thead', {}, h('tr', {}, ...STANDING_COLS.map(([t, why]) =>
-                 h('th', { scope: 'col', class: t === 'Player' ? '' : 'num', title: why, text: t })))),
+                 h('th', { scope: 'col', class: cls(t), title: why, text: t })))),
              h('tbody', {}, ...standings.map((s) => h('tr', { class: s.player.id === me ? 'me' : '', data: { player: s.player.id } },
                  ...STANDING_COLS.map(([t, , value]) => (t === 'Player'
                      ? h('td', {}, h('a', { href: `#/profile/${s.player.id}`, text: s.player.name }))
-                     : h('td', { class: 'num', text: value(s) ?? '\u2013' })))))));
+                     : h('td', { class: cls(t), text: value(s) ?? '\u2013' }))))))));
 }
 
 /** Standings as CSV text (RFC 4180: quoted where needed, CRLF lines), for the secretary's wall. */

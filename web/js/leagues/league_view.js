@@ -5,6 +5,7 @@
 // push of the league on screen redraws it (docs/protocol.md, "Live league pages").
 
 import { busy, fillScreen, formatDay, h, plural } from '../dom.js';
+import { setTitle } from '../router.js';
 import { LeagueHome } from './league_home.js';
 import { blindText, endRoundQuestion, progressTable } from './league_progress.js';
 import { rememberCommitments, seedsPanel } from './league_seeds.js';
@@ -76,6 +77,7 @@ export class LeagueView {
     /** Renders a league detail; standings and closed rounds' results are fetched for it. */
     async showDetail(league) {
         this.league = league;
+        setTitle(league.name);
         const drawn = ++this.drawn;
         rememberCommitments(league);
         const me = this.player()?.id ?? null;

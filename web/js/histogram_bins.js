@@ -1,0 +1,30 @@
+// The profile's histogram fitted to the player's scores: the server's `histogram` always spans
+// 0-300 in 30-pin bins, which leaves a regular player's scores in one or two bars. When the
+// profile lists every finished game (`recent` holds them all), the bins are made from the
+// scores themselves, a "nice" width (5, 10, 20, 25 or 50 pins) giving at most ten bars
+// from the lowest score to the highest; otherwise the server's bins are cut to the range the
+// scores fill.
+
+const WIDTHS = [5, 10, 20, 25, 50];
+const MAX_BARS = 10;
+
+/** bins: the profile's histogram; scores: every finished game's score, or null if unknown. */
+export function fitBins(bins, scores) {
+    if (scores && scores.length > 0) return fromScores(scores);
+    const used = bins.map((b, i) => (b.count > 0 ? i : -1)).filter((i) => i >= 0);
+    if (used.length === 0) return bins;
+    return bins.slice(used[0], used[used.length - 1] + 1);
+}
+
+function fromScores(scores) {
+    const lo = Math.min(...scores);
+    const hi = Math.max(...scores);
+    const width = WIDTHS.find((w) => Math.floor(hi / w) - Math.floor(lo / w) + 1 <= MAX_BARS) ?? 50;
+    const first = Math.floor(lo / width) * width;
+    const bins = [];
+    for (let from = first; from <= hi; from += width) {
+        const to = Math.min(300, from + width - 1);
+        bins.push({ from, to, count: scores.filter((s) => s >= from && s <= to).length });
+    }
+    return bins;
+}
