@@ -15,6 +15,9 @@ void Leaderboards::load(const std::vector<storage::DailyResult>& results) {
 
 void Leaderboards::add(BoardLine line, std::string day) {
     boost::asio::post(strand_, [this, line = std::move(line), day = std::move(day)]() mutable {
+        if (const auto it = renamed_.find(line.player); it != renamed_.end()) {
+            line.name = it->second;
+        }
         boards_[day].add(std::move(line));
     });
 }
@@ -40,6 +43,13 @@ BoardAnswer Leaderboards::daily_now(const BoardQuery& q) const {
     a.lines = board.page(offset, q.limit);
     if (offset + a.lines.size() < a.total) a.next_offset = offset + a.lines.size();
     return a;
+}
+
+void Leaderboards::rename(std::int64_t player, std::string name) {
+    boost::asio::post(strand_, [this, player, name = std::move(name)] {
+        for (auto& [day, board] : boards_) board.rename(player, name);
+        renamed_[player] = name;
+    });
 }
 
 }  // namespace pinfall::server

@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "server/app/daily_board.hpp"
@@ -42,10 +43,14 @@ class Leaderboards {
     void add(BoardLine line, std::string day);
     void daily(BoardQuery q, std::function<void(BoardAnswer)> done);
     BoardAnswer daily_now(const BoardQuery& q) const;
+    // A player's name changed (a guest registered): their lines, and lines added later for
+    // them (a game finished under the old name), show the new one. From any thread.
+    void rename(std::int64_t player, std::string name);
 
    private:
     boost::asio::any_io_executor strand_;
     std::map<std::string, DailyBoard> boards_;
+    std::unordered_map<std::int64_t, std::string> renamed_;  // player -> name since rename()
 };
 
 // Ranks rows already sorted best first: equal keys share a rank. key(row) gives the value.
