@@ -136,8 +136,13 @@ RequestBody decode_body(std::string_view type, const json& obj) {
         return DailyInfo{};
     }
     if (type == "daily_start") {
-        only_fields(obj, {});
-        return DailyStart{};
+        only_fields(obj, {"guest"});
+        DailyStart d;
+        if (const auto it = obj.find("guest"); it != obj.end()) {
+            if (!it->is_boolean()) throw Refusal{code::kBadRequest, "guest must be true or false"};
+            d.guest = it->get<bool>();
+        }
+        return d;
     }
     if (type == "leaderboard") {
         only_fields(obj, {"board", "date", "limit", "cursor", "around"});

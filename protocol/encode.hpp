@@ -12,6 +12,7 @@
 
 #include "engine/deal.hpp"
 #include "engine/events.hpp"
+#include "engine/play_detail.hpp"
 #include "engine/view.hpp"
 #include "protocol/messages.hpp"
 
@@ -53,6 +54,10 @@ struct GameRef {
 std::string encode_welcome(Re re, const Welcome& w);
 std::string encode_error(Re re, std::string_view code, std::string_view message);
 std::string encode_pong(Re re);
+// The error of a refused play: encode_error's four members (code: d.code's name) and `detail`,
+// the broken rule with the pins and cards involved (docs/protocol.md "Illegal plays";
+// protocol/play_error.cpp).
+std::string encode_play_error(Re re, const engine::PlayDetail& d, std::string_view message);
 
 // {"type":"game",...}: a full snapshot at `version` (the number of events so far).
 std::string encode_snapshot(Re re, const GameRef& game, std::uint64_t version,

@@ -62,7 +62,11 @@ struct ChangePassword {
 // Token rotation: a new token for this connection, every other token of the player refused.
 struct LogoutOthers {};
 struct DailyInfo {};
-struct DailyStart {};
+struct DailyStart {
+    // A connection not logged in plays as its guest, under the guest's generated name
+    // (docs/protocol.md "Guests and the daily"); without it such a start is login_required.
+    bool guest = false;
+};
 
 enum class Board { kDaily, kBestGame, kBestAverage };
 struct LeaderboardRequest {

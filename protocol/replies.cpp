@@ -107,6 +107,7 @@ std::string encode_daily(Re re, const DailyStatus& m) {
         w.null();
     }
     w.key("score").value(m.score);
+    if (m.loop) write_daily_loop(w, *m.loop);
     return w.end_object().take();
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "protocol/daily_loop.hpp"
 #include "protocol/encode.hpp"
 
 namespace pinfall::protocol {
@@ -35,6 +36,7 @@ struct DailyStatus {
     std::string status;  // "anonymous" (not logged in), "none", "started", "finished"
     std::optional<GameId> game;
     std::optional<int> score;
+    std::optional<DailyLoop> loop;  // with a ranked identity only (never "anonymous")
 };
 
 struct BoardEntry {

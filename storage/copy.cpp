@@ -24,6 +24,7 @@ const std::vector<Table>& tables() {
         {"player_tokens", {"token_hash", "player_id", "created_at"}, {"token_hash"},
          "player_id, created_at, token_hash", nullptr},
         {"guests", {"id", "token_hash", "created_at"}, {"token_hash"}, "id", nullptr},
+        {"guest_players", {"guest_id", "player_id", "claimed_at"}, {}, "guest_id", nullptr},
         {"leagues",
          {"id", "name", "secretary", "ruleset", "rounds", "games_per_round", "round_days",
           "start_date", "handicap", "handicap_percent", "handicap_basis", "entering_average",

@@ -71,7 +71,7 @@ void Client::handle(const Request& r, const std::shared_ptr<Outbox>& self, time_
     if (!guest_) return fail(self, r.id, code::kHelloRequired, "send hello first");
     if (!session_current(r, self)) return;
     if (handle_lane(r, self) || handle_league(r, self)) return;
-    const auto me = player_ ? std::optional(player_->id) : std::nullopt;
+    const auto me = ranked_me();
     std::visit(
         [&](const auto& body) {
             using T = std::decay_t<decltype(body)>;
@@ -88,7 +88,7 @@ void Client::handle(const Request& r, const std::shared_ptr<Outbox>& self, time_
             } else if constexpr (std::is_same_v<T, protocol::PracticeStart>) {
                 practice_start(r, body, self);
             } else if constexpr (std::is_same_v<T, protocol::DailyStart>) {
-                daily_start(r, self);
+                daily_start(r, body, self);
             } else if constexpr (std::is_same_v<T, protocol::DailyInfo>) {
                 queries_.daily_info(r.id, me, send_to(self));
             } else if constexpr (std::is_same_v<T, protocol::LeaderboardRequest>) {
@@ -155,11 +155,17 @@ void Client::hello(const Request& r, const protocol::Hello& h,
     }
     // The guest's unfinished games come from storage as well as memory: after a restart none
     // is in memory until something loads it.
-    services_.registry.open_games_of(
-        *guest_, [self, re = r.id, w = std::move(w)](std::vector<protocol::GameId> games) mutable {
-            w.games = std::move(games);
-            self->send(make_message(protocol::encode_welcome(re, w)));
-        });
+    auto welcome = [this, keep = shared_from_this(), self, re = r.id, w = std::move(w)]() mutable {
+        services_.registry.open_games_of(
+            *guest_, [self, re, w = std::move(w)](std::vector<protocol::GameId> games) mutable {
+                w.games = std::move(games);
+                self->send(make_message(protocol::encode_welcome(re, w)));
+            });
+    };
+    // A returning guest may have a ranked identity (it played the daily): known before the
+    // welcome, so every request after it sees the guest's rank, streak and attempt.
+    if (h.guest) return load_guest_identity(std::move(welcome));
+    welcome();
 }
 
 void Client::practice_start(const Request& r, const protocol::PracticeStart& p,
@@ -197,7 +203,9 @@ void Client::practice_start(const Request& r, const protocol::PracticeStart& p,
         });
 }
 
-void Client::daily_start(const Request& r, const std::shared_ptr<Outbox>& self) {
+void Client::daily_start(const Request& r, const protocol::DailyStart& m,
+                         const std::shared_ptr<Outbox>& self) {
+    if (!player_ && m.guest) return guest_daily_start(r, self);
     if (!player_) return fail(self, r.id, code::kLoginRequired, "the daily challenge is ranked");
     const std::string today = utc_date(services_.clock.now());
     services_.registry.daily_attempt(
@@ -226,10 +234,10 @@ void Client::with_own_game_id(protocol::GameId id, protocol::Re re,
     // The room in memory (almost every action): straight on, without wrapping `fn` once more
     // in find_game's callback.
     if (auto room = services_.registry.cached(id); room && !room->broken()) {
-        return in_own_game(std::move(room), owner(), re, self, std::move(fn));
+        return in_own_game(std::move(room), acting_owner(), re, self, std::move(fn));
     }
     services_.registry.find_game(
-        id, [this, keep = shared_from_this(), self, me = owner(), fn = std::move(fn), re](
+        id, [this, keep = shared_from_this(), self, me = acting_owner(), fn = std::move(fn), re](
                 std::shared_ptr<GameRoom> room, const storage::Status& st) mutable {
             if (!room) {
                 if (st.is_not_found()) return fail(self, re, code::kUnknownGame, "no game with that id");

@@ -10,6 +10,7 @@
 #include <boost/asio/any_io_executor.hpp>
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string_view>
@@ -103,7 +104,21 @@ class Client : public std::enable_shared_from_this<Client> {
     bool session_current(const protocol::Request& r, const std::shared_ptr<Outbox>& self);
     void practice_start(const protocol::Request& r, const protocol::PracticeStart& p,
                         const std::shared_ptr<Outbox>& self);
-    void daily_start(const protocol::Request& r, const std::shared_ptr<Outbox>& self);
+    void daily_start(const protocol::Request& r, const protocol::DailyStart& m,
+                     const std::shared_ptr<Outbox>& self);
+    // Guests and the daily (client_guest_daily.cpp; docs/rules.md "Guests and the daily").
+    // A guest's daily_start with "guest": true, under the guest's ranked identity.
+    void guest_daily_start(const protocol::Request& r, const std::shared_ptr<Outbox>& self);
+    // After hello with a known guest token: reads the guest's ranked identity, sets it on the
+    // strand, then runs `then` there.
+    void load_guest_identity(std::function<void()> then);
+    // The player whose ranked view this connection gets: the logged-in player, else the
+    // guest's unclaimed ranked identity, else none.
+    std::optional<storage::PlayerId> ranked_me() const {
+        return player_ ? std::optional(player_->id) : guest_player_;
+    }
+    // owner() for ownership checks: a guest may act on its ranked identity's games.
+    Owner acting_owner() const { return Owner{*guest_, ranked_me()}; }
     // The coach (client_analysis.cpp): a hint for a practice game in play, the review of a
     // finished, revealed game. Both run on the analysis pool under the per-player limit.
     void hint(const protocol::Request& r, const protocol::HintRequest& m,
@@ -157,6 +172,11 @@ class Client : public std::enable_shared_from_this<Client> {
     std::optional<GuestId> guest_;            // set by a successful hello
     std::optional<protocol::PlayerRef> player_;  // set by register or login
     std::uint64_t token_epoch_ = 0;              // TokenEpochs generation at login
+    // The guest's ranked identity while unclaimed (a guest that played the daily); cleared by
+    // registering, when it becomes player_. guest_claimed_: the guest registered already, so
+    // it plays ranked only by logging in.
+    std::optional<storage::PlayerId> guest_player_;
+    bool guest_claimed_ = false;
     const std::string address_key_;
 };
 

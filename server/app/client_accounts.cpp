@@ -11,6 +11,7 @@
 #include "server/app/calendar.hpp"
 #include "server/app/client.hpp"
 #include "server/app/player_names.hpp"
+#include "storage/guest_players.hpp"
 
 namespace pinfall::server {
 
@@ -63,6 +64,9 @@ void Client::register_player(const Request& r, const protocol::Register& m,
         return fail(self, r.id, code::kBadName,
                     "names have 3-24 letters, digits, spaces, '_' or '-'");
     }
+    if (is_guest_name(*name)) {
+        return fail(self, r.id, code::kBadName, "names starting with guest- are kept for guests");
+    }
     if (m.password && !Passwords::acceptable(*m.password)) {
         return fail(self, r.id, code::kBadPassword, kBadPasswordText);
     }
@@ -71,17 +75,23 @@ void Client::register_player(const Request& r, const protocol::Register& m,
         auto token = std::make_shared<std::string>(random_token());
         auto id = std::make_shared<storage::PlayerId>(0);
         const auto now = unix_ms(services_.clock.now());
+        // The guest becomes the account (storage/guest_players.hpp): its ranked identity, if
+        // it played the daily, is renamed and kept, with its finished games.
         services_.storage.write(
-            [token, id, name, now, password_hash](storage::Store& s) {
-                auto st = s.create_player(name, player_name_key(name), token_hash(*token), now,
-                                          id.get());
+            [token, id, name, now, password_hash,
+             guest = static_cast<std::int64_t>(*guest_)](storage::Store& s) {
+                auto st = storage::register_from_guest(s, guest, name, player_name_key(name),
+                                                       token_hash(*token), now, id.get());
                 if (st.is_ok() && password_hash) st = s.set_password_hash(*id, *password_hash);
                 return st;
             },
             [this, keep, self, token, id, name, re](const storage::Status& st) {
                 if (st.is_conflict()) return fail(self, re, code::kNameTaken, "that name is taken");
                 if (!st.is_ok()) return fail(self, re, code::kStorageError, "could not register");
+                services_.leaderboards.rename(*id, name);
                 asio::post(strand_, [this, keep, self, token, id, name, re] {
+                    guest_player_.reset();
+                    guest_claimed_ = true;
                     become(protocol::PlayerRef{*id, name});
                     self->send(make_message(
                         protocol::encode_registered(re, protocol::Registered{*player_, *token})));

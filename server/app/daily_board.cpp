@@ -49,6 +49,16 @@ std::optional<RankedLine> DailyBoard::find(std::int64_t player) const {
                       higher + static_cast<std::uint64_t>(at - bucket.begin()), *at};
 }
 
+bool DailyBoard::rename(std::int64_t player, const std::string& name) {
+    const auto it = by_player_.find(player);
+    if (it == by_player_.end()) return false;
+    auto& bucket = buckets_[it->second.score];
+    for (auto& line : bucket) {
+        if (line.player == player) line.name = name;
+    }
+    return true;
+}
+
 std::vector<RankedLine> DailyBoard::page(std::uint64_t offset, std::size_t limit) const {
     std::vector<RankedLine> out;
     std::uint64_t seen = 0;  // lines in buckets above the current one

@@ -44,6 +44,11 @@ class DailyBoard {
     std::int64_t rank_of_score(int score) const;
     // The player's line with rank and position, or nullopt.
     std::optional<RankedLine> find(std::int64_t player) const;
+    // Results with exactly this score. REQUIRES: 0 <= score <= 300.
+    std::uint64_t count_of_score(int score) const { return buckets_[score].size(); }
+    // Sets the name shown on the player's line (a guest who registered); false when the
+    // player has no line.
+    bool rename(std::int64_t player, const std::string& name);
     // Up to limit lines from position `offset`, in order (score desc, then earlier finish).
     std::vector<RankedLine> page(std::uint64_t offset, std::size_t limit) const;
 

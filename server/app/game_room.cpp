@@ -181,7 +181,12 @@ void GameRoom::apply(const engine::Action& action, protocol::Re re,
     if (const auto err = game_.apply(action, &events_)) {
         const auto name = engine::error_code_name(err->code);
         ctx_.metrics.reject(name);
-        if (requester) requester->send(make_message(protocol::encode_error(re, name, err->message)));
+        if (!requester) return;
+        // A refused play says which rule it broke and with which pins and cards, so a client
+        // can explain it; the game is unchanged, so the detail is computed on it as it stands.
+        const auto detail = engine::explain_play(game_, action);
+        requester->send(make_message(detail ? protocol::encode_play_error(re, *detail, err->message)
+                                            : protocol::encode_error(re, name, err->message)));
         return;
     }
     const std::uint64_t first = version_ + 1;

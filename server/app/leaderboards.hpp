@@ -8,10 +8,12 @@
 
 #include <boost/asio/any_io_executor.hpp>
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "server/app/daily_board.hpp"
@@ -34,6 +36,16 @@ struct BoardAnswer {
     std::optional<std::uint64_t> next_offset;  // where the next page starts, if any
 };
 
+// A day's board as the daily loop shows it (docs/protocol.md "The daily loop").
+struct DaySummary {
+    std::uint64_t total = 0;              // finished attempts of the day
+    std::vector<std::uint64_t> bins;      // kSummaryBins counts: scores 0-9, 10-19, ..., 290-300
+    std::optional<RankedLine> me;         // the asking player's line, if on the board
+    std::uint64_t at_or_below = 0;        // with `me`: attempts scoring no more than theirs
+};
+inline constexpr int kSummaryBinWidth = 10;
+inline constexpr int kSummaryBins = 30;  // the last bin also holds 300
+
 class Leaderboards {
    public:
     explicit Leaderboards(boost::asio::any_io_executor strand) : strand_(std::move(strand)) {}
@@ -42,10 +54,17 @@ class Leaderboards {
     void add(BoardLine line, std::string day);
     void daily(BoardQuery q, std::function<void(BoardAnswer)> done);
     BoardAnswer daily_now(const BoardQuery& q) const;
+    // The day's total, score distribution and the player's line (done runs on the strand).
+    void summary(std::string day, std::optional<std::int64_t> me,
+                 std::function<void(DaySummary)> done);
+    // A player's name changed (a guest registered): their lines, and lines added later for
+    // them (a game finished under the old name), show the new one. From any thread.
+    void rename(std::int64_t player, std::string name);
 
    private:
     boost::asio::any_io_executor strand_;
     std::map<std::string, DailyBoard> boards_;
+    std::unordered_map<std::int64_t, std::string> renamed_;  // player -> name since rename()
 };
 
 // Ranks rows already sorted best first: equal keys share a rank. key(row) gives the value.

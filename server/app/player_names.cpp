@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "engine/seed.hpp"
+
 namespace pinfall::server {
 
 std::optional<std::string> normalize_player_name(std::string_view raw) {
@@ -21,6 +23,20 @@ std::string player_name_key(std::string_view name) {
     std::string key(name);
     for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return key;
+}
+
+bool is_guest_name(std::string_view name) {
+    return player_name_key(name.substr(0, 6)) == "guest-";
+}
+
+std::vector<std::string> guest_name_candidates(std::string_view secret, std::uint64_t guest) {
+    std::string input(secret);
+    input += "/guest-name/" + std::to_string(guest);
+    const std::string hex = engine::digest_hex(engine::sha256(input));
+    std::vector<std::string> out;
+    for (std::size_t n = 4; n <= 16; n += 2) out.push_back("guest-" + hex.substr(0, n));
+    out.push_back("guest-" + std::to_string(guest));  // guest ids are unique
+    return out;
 }
 
 std::size_t char_count(std::string_view utf8) {

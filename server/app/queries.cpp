@@ -6,6 +6,7 @@
 #include "engine/record.hpp"
 #include "server/app/calendar.hpp"
 #include "server/app/cursor.hpp"
+#include "server/app/daily_loop.hpp"
 #include "server/app/profile_stats.hpp"
 
 namespace pinfall::server {
@@ -73,8 +74,9 @@ void Queries::daily_info(protocol::Re re, std::optional<storage::PlayerId> me, R
     status->revealed_date = last;
     status->revealed_seed = engine::seed_hex(engine::daily_seed(s_.secret, last));
     status->status = me ? "none" : "anonymous";
+    auto loop = std::make_shared<DailyLoopRows>();
     s_.storage.read(
-        [status, me, last](storage::Store& st) {
+        [status, me, last, loop](storage::Store& st) {
             if (auto par = st.day_par(last)) {
                 status->revealed_par = par->first;
                 status->revealed_par_line = par->second;
@@ -85,9 +87,10 @@ void Queries::daily_info(protocol::Re re, std::optional<storage::PlayerId> me, R
                 status->status = g->finished_at ? "finished" : "started";
                 if (g->finished_at) status->score = g->score;
             }
+            *loop = read_daily_loop(st, *me, last);
             return storage::Status::ok();
         },
-        [this, status, re, done, me](const storage::Status& st) {
+        [this, status, re, done, me, loop](const storage::Status& st) {
             // Without a player only the day's par came from storage: answer without it (as
             // before par existed) rather than fail while the database is away.
             if (!st.is_ok() && me) return done(error(re, "storage_error", st.message()));
@@ -95,7 +98,11 @@ void Queries::daily_info(protocol::Re re, std::optional<storage::PlayerId> me, R
                 status->revealed_par.reset();
                 status->revealed_par_line.reset();
             }
-            done(Reply{protocol::encode_daily(re, *status), ""});
+            if (!me) return done(Reply{protocol::encode_daily(re, *status), ""});
+            // The daily loop (streaks, standings, recap) for a player: docs/protocol.md.
+            fill_daily_loop(s_.leaderboards, loop, *me, status, [status, re, done] {
+                done(Reply{protocol::encode_daily(re, *status), ""});
+            });
         });
 }
 

@@ -44,6 +44,16 @@ class Registry {
     // parallel calls create one). `done` as for create_game.
     void daily_attempt(storage::PlayerId player, std::string player_name, std::string day,
                        const engine::Seed& seed, std::int64_t now_ms, RoomCallback done);
+    // A guest's daily attempt for `day` under its ranked identity (storage/guest_players.hpp:
+    // made on first use, named by the first free of `names`), resumed or created as
+    // daily_attempt does, in one write; done(room, status, identity) with the identity's
+    // player row (room nullptr on failure; a conflict status when the guest's identity is an
+    // account now, or no name is free). Implemented in guest_daily.cpp.
+    using GuestDailyCallback = std::function<void(std::shared_ptr<GameRoom>, const storage::Status&,
+                                                  const storage::PlayerRow&)>;
+    void guest_daily_attempt(GuestId guest, std::vector<std::string> names, std::string day,
+                             const engine::Seed& seed, std::int64_t now_ms,
+                             GuestDailyCallback done);
     // A ranked game found or created by `find_or_create` inside one write transaction (it
     // fills the row: an existing one with its actions, or a new one it inserted), then opened.
     void ranked_game(storage::PlayerId player, std::string player_name,

@@ -187,6 +187,14 @@ CREATE TABLE player_tokens (
 );
 CREATE INDEX player_tokens_by_player ON player_tokens(player_id);
 )sql",
+    // 9: a guest's ranked identity, claimed when the guest registers.
+    R"sql(
+CREATE TABLE guest_players (
+    guest_id bigint PRIMARY KEY,
+    player_id bigint NOT NULL UNIQUE REFERENCES players(id),
+    claimed_at bigint
+);
+)sql",
 };
 
 }  // namespace

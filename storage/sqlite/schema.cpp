@@ -188,6 +188,16 @@ CREATE TABLE player_tokens (
 ) WITHOUT ROWID;
 CREATE INDEX player_tokens_by_player ON player_tokens(player_id);
 )sql",
+    // 9: guests play the daily (issue 17): a guest's ranked identity is a player row linked to
+    // the guest; claimed_at is set when the guest registers and the player becomes its account.
+    // No foreign key on guest_id: the guest owns the identity's daily games, so it never expires.
+    R"sql(
+CREATE TABLE guest_players (
+    guest_id INTEGER PRIMARY KEY,
+    player_id INTEGER NOT NULL UNIQUE REFERENCES players(id),
+    claimed_at INTEGER
+);
+)sql",
 };
 
 }  // namespace

@@ -170,3 +170,18 @@ TEST_CASE("accounts: register with an optional password, login by token or name 
               .current == std::optional<std::string>("b"));
     body_of<LogoutOthers>(decoded(R"({"type":"logout_others","id":4})"));
 }
+
+TEST_CASE("daily_start decodes an optional guest flag, and a non-boolean is refused", "[decode]") {
+    CHECK_FALSE(body_of<DailyStart>(decoded(R"({"type":"daily_start","id":1})")).guest);
+    CHECK(body_of<DailyStart>(decoded(R"({"type":"daily_start","id":2,"guest":true})")).guest);
+    CHECK_FALSE(
+        body_of<DailyStart>(decoded(R"({"type":"daily_start","id":3,"guest":false})")).guest);
+    for (const char* bad : {R"({"type":"daily_start","id":4,"guest":1})",
+                            R"({"type":"daily_start","id":5,"guest":"yes"})",
+                            R"({"type":"daily_start","id":6,"as":true})"}) {
+        INFO(bad);
+        const Decoded d = decode_request(bad);
+        REQUIRE(std::holds_alternative<DecodeError>(d));
+        CHECK(std::get<DecodeError>(d).code == std::string("bad_request"));
+    }
+}
