@@ -3,12 +3,13 @@
 // so the daily leaderboard fills with different scores.
 
 /**
- * Registers `names` as players who each finish today's daily attempt; player i makes i + 1
- * plays before resigning. Resolves with [{name, game, score}].
+ * Puts window.pinfallBotConnect in the page: opens a WebSocket to the page's server and resolves
+ * with {ws, request(type, fields)}, request resolving with the reply to its id (rejecting on an
+ * error reply). page.evaluate cannot carry functions, so the bots find it there.
  */
-export async function botsPlayDaily(page, names) {
-    return page.evaluate(async (names) => {
-        function connect() {
+async function installConnect(page) {
+    await page.evaluate(() => {
+        window.pinfallBotConnect = function connect() {
             return new Promise((resolve, reject) => {
                 const ws = new WebSocket(`ws://${location.host}/ws`);
                 let id = 0;
@@ -29,7 +30,18 @@ export async function botsPlayDaily(page, names) {
                 ws.onopen = () => resolve({ ws, request });
                 ws.onerror = () => reject(new Error('bot could not connect'));
             });
-        }
+        };
+    });
+}
+
+/**
+ * Registers `names` as players who each finish today's daily attempt; player i makes i + 1
+ * plays before resigning. Resolves with [{name, game, score}].
+ */
+export async function botsPlayDaily(page, names) {
+    await installConnect(page);
+    return page.evaluate(async (names) => {
+        const connect = window.pinfallBotConnect;
         const out = [];
         for (const [i, name] of names.entries()) {
             const { ws, request } = await connect();
@@ -55,29 +67,9 @@ export async function botsPlayDaily(page, names) {
  * its invite code, and the season starts. Resolves with {league, tokens: {name: token}}.
  */
 export async function botsLeague(page, names, startDate) {
+    await installConnect(page);
     return page.evaluate(async ({ names, startDate }) => {
-        function connect() {
-            return new Promise((resolve, reject) => {
-                const ws = new WebSocket(`ws://${location.host}/ws`);
-                let id = 0;
-                const waiting = new Map();
-                ws.onmessage = (ev) => {
-                    const msg = JSON.parse(ev.data);
-                    const w = waiting.get(msg.re);
-                    if (!w) return;
-                    waiting.delete(msg.re);
-                    if (msg.type === 'error') w.reject(new Error(`${msg.code}: ${msg.message}`));
-                    else w.resolve(msg);
-                };
-                const request = (type, fields = {}) => new Promise((res, rej) => {
-                    id++;
-                    waiting.set(id, { resolve: res, reject: rej });
-                    ws.send(JSON.stringify({ type, id, ...fields }));
-                });
-                ws.onopen = () => resolve({ ws, request });
-                ws.onerror = () => reject(new Error('bot could not connect'));
-            });
-        }
+        const connect = window.pinfallBotConnect;
         const tokens = {};
         const sockets = [];
         let secretary = null;
