@@ -1,5 +1,6 @@
 // Where the client keeps what it must remember between runs: the player token written by
-// `pinfall register` ("token") and the last guest token the server gave ("guest"), one value per
+// `pinfall register` ("token"), the last guest token the server gave ("guest") and the public
+// routing key sent on the WebSocket URL ("route"), one value per
 // file in the configuration directory. Files are written with mode 0600 in a 0700 directory.
 // Not thread-safe (plain file I/O).
 #pragma once
@@ -12,6 +13,7 @@ namespace pinfall::cli {
 
 inline constexpr const char* kTokenFile = "token";
 inline constexpr const char* kGuestFile = "guest";
+inline constexpr const char* kRouteFile = "route";  // the routing key (client/session.cpp)
 
 // $PINFALL_HOME when set and not empty, else $HOME/.config/pinfall. Returns nullopt when
 // neither variable is set.

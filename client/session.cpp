@@ -1,6 +1,8 @@
 #include "client/session.hpp"
 
+#include <cstdio>
 #include <ctime>
+#include <random>
 
 #include "client/config.hpp"
 
@@ -13,8 +15,35 @@ const Json& expect_ok(const Json& reply) {
     return reply;
 }
 
+namespace {
+
+// The public routing key on the WebSocket URL (docs/scaling.md): a proxy in front of several
+// nodes hashes it, so that every connection of one player reaches the same node. "p<id>" once
+// a player logged in from here, else a random key kept in the configuration directory.
+ServerUrl with_route_key(ServerUrl url) {
+    auto key = read_value(kRouteFile);
+    if (!key) {
+        std::random_device rd;
+        char hex[17];
+        std::snprintf(hex, sizeof hex, "%08x%08x", rd(), rd());
+        key = std::string("r") + hex;
+        write_value(kRouteFile, *key, nullptr);  // without a folder: a new key each run
+    }
+    url.path += url.path.find('?') == std::string::npos ? "?key=" : "&key=";
+    url.path += *key;
+    return url;
+}
+
+void route_by(const Json& player) {
+    if (player.is_object() && player.contains("id")) {
+        write_value(kRouteFile, "p" + player["id"].dump(), nullptr);
+    }
+}
+
+}  // namespace
+
 Session::Session(ServerUrl url, std::chrono::milliseconds timeout)
-    : connection_(std::move(url), timeout) {}
+    : connection_(with_route_key(std::move(url)), timeout) {}
 
 Json Session::call(Json msg) { return expect_ok(request(std::move(msg))); }
 
@@ -48,12 +77,14 @@ void Session::reopen() {
     if (player_token_) {
         const Json reply = call({{"type", "login"}, {"token", *player_token_}});
         player_ = reply.value("player", Json(nullptr));
+        route_by(player_);
     }
 }
 
 void Session::set_player(Json player, std::string token) {
     player_ = std::move(player);
     player_token_ = std::move(token);
+    route_by(player_);
 }
 
 std::string Session::server_date() const {

@@ -19,6 +19,7 @@ if [ "$mode" = all ]; then
     packages+=(
         catch2 libbenchmark-dev
         postgresql  # initdb / pg_ctl for the throwaway clusters of the PostgreSQL tests
+        haproxy  # the proxy in front of several nodes in the cluster tests (docker/haproxy.cfg)
         clang-14 libclang-rt-14-dev  # make fuzz (libFuzzer); the replays need FuzzedDataProvider.h
         chromium nodejs npm  # browser end-to-end tests (tests/e2e): headless chromium, node, npm
     )

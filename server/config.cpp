@@ -3,6 +3,7 @@
 #include <boost/program_options.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -51,6 +52,9 @@ std::variant<Config, Exit> load_config(int argc, char** argv) {
         ("public-url", po::value(&c.public_url),
          "the address clients share (lane links, QR codes), e.g. https://bowl.example/; "
          "without it the browser offers the server's LAN addresses")
+        ("node-id", po::value(&c.node_id),
+         "this node's name in /healthz, /metrics and logs (letters, digits, \".-_:\", at most "
+         "64); default: host name and port")
         ("clock-start", po::value(&clock_start),
          "start the server clock at this RFC 3339 instant (tests, demos)")
         ("max-message", po::value(&c.max_message_bytes)->default_value(c.max_message_bytes),
@@ -143,6 +147,14 @@ std::variant<Config, Exit> load_config(int argc, char** argv) {
     if (c.analysis_threads == 0 || c.analysis_queue == 0 || c.analysis_window_ms == 0) {
         return Exit{2, "pinfall-server: --analysis-threads, --analysis-queue and "
                        "--analysis-window-ms must be positive\n"};
+    }
+    const bool node_ok = c.node_id.size() <= 64 &&
+                         std::all_of(c.node_id.begin(), c.node_id.end(), [](unsigned char ch) {
+                             return std::isalnum(ch) || ch == '.' || ch == '-' || ch == '_' ||
+                                    ch == ':';
+                         });
+    if (!node_ok) {
+        return Exit{2, "pinfall-server: --node-id takes letters, digits and .-_: (at most 64)\n"};
     }
     if (!clock_start.empty()) c.clock_start = clock_start;
     if (!c.public_url.empty()) {

@@ -21,6 +21,9 @@ struct Config {
     // The address phones and others open (https://bowl.example/); empty: offer LAN addresses.
     // Ends with "/".
     std::string public_url;
+    // This node's name in /healthz, /metrics and logs (docs/scaling.md): letters, digits and
+    // ".-_:" only, at most 64. Empty: "<host name>:<port>", filled once the port is known.
+    std::string node_id;
     std::optional<std::string> clock_start;  // RFC 3339 instant the clock starts from
     // Copy this database (sqlite:PATH) into the empty --db one, then exit (docs/storage.md).
     std::optional<std::string> migrate_from;
@@ -51,7 +54,7 @@ struct Config {
     std::uint64_t idle_evict_ms = 1800000;
     unsigned sweep_ms = 60000;  // how often expiry and eviction run
 
-    // The analysis pool (hints, reviews, par; server/app/analysis_pool.hpp) and the per-player
+    // The analysis pool (hints, reviews, par; server/app/coach/analysis_pool.hpp) and the per-player
     // limit of hints and reviews (analysis_limit.hpp). docs/protocol.md "Hints and reviews".
     unsigned analysis_threads = 1;
     std::size_t analysis_queue = 32;

@@ -6,6 +6,10 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <unistd.h>
+
+#include <cctype>
+#include <cstring>
 #include <functional>
 #include <iostream>
 #include <thread>
@@ -13,16 +17,19 @@
 
 #include <boost/asio/strand.hpp>
 
-#include "server/app/day_keeper.hpp"
-#include "server/app/janitor.hpp"
-#include "server/app/public_links.hpp"
-#include "server/app/par_keeper.hpp"
-#include "server/app/queries.hpp"
-#include "server/app/registry.hpp"
-#include "server/app/services.hpp"
+#include "server/app/boards/result_news.hpp"
+#include "server/app/cluster/cluster_link.hpp"
+#include "server/app/coach/par_keeper.hpp"
+#include "server/app/core/janitor.hpp"
+#include "server/app/core/services.hpp"
+#include "server/app/daily/day_keeper.hpp"
+#include "server/app/games/registry.hpp"
+#include "server/app/queries/public_links.hpp"
+#include "server/app/queries/queries.hpp"
 #include "server/config.hpp"
 #include "server/net/listener.hpp"
 #include "server/version.hpp"
+#include "storage/coordinator.hpp"
 #include "storage/copy.hpp"
 
 namespace asio = boost::asio;
@@ -48,6 +55,18 @@ AddressBudgets::Limits budget_limits(const Config& c) {
     l.limit[AddressBudgets::kPassword] = c.password_tries;
     l.window = std::chrono::milliseconds(c.budget_window_ms);
     return l;
+}
+
+// "<host name>:<port>": unique among nodes on different hosts, or on different ports of one.
+std::string default_node_id(unsigned short port) {
+    char host[256] = {};
+    if (::gethostname(host, sizeof host - 1) != 0 || host[0] == 0) std::strcpy(host, "localhost");
+    std::string id;
+    for (const char* c = host; *c && id.size() < 56; ++c) {
+        const unsigned char ch = static_cast<unsigned char>(*c);
+        id += std::isalnum(ch) || ch == '.' || ch == '-' || ch == '_' ? *c : '-';
+    }
+    return id + ":" + std::to_string(port);
 }
 
 // --migrate-from: copies one database into another, empty one; prints the rows per table.
@@ -115,11 +134,30 @@ int main(int argc, char** argv) {
         return 1;
     }
     Leaderboards leaderboards(asio::make_strand(ioc));
+    // The link to other nodes (docs/scaling.md) listens before the boards load, so that a
+    // result committed elsewhere meanwhile is heard (a second line of a player is ignored).
+    auto coordinator = pinfall::storage::Coordinator::open(config.db_path, "pinfall", &opened);
+    if (!coordinator) {
+        std::cerr << "pinfall-server: cannot open the coordination session: " << opened.message()
+                  << "\n";
+        return 1;
+    }
+    ClusterLink link(std::move(coordinator));
+    listen_for_results(link, leaderboards);
+    if (opened = link.start(); !opened.is_ok()) {
+        std::cerr << "pinfall-server: cannot listen for other nodes: " << opened.message() << "\n";
+        return 1;
+    }
     leaderboards.load(store->daily_results(""));
     const auto guests = store->guests();
     const auto game_ids = GameIds::reserve_first(*store, &opened);
     if (!opened.is_ok()) {
         std::cerr << "pinfall-server: cannot reserve game ids: " << opened.message() << "\n";
+        return 1;
+    }
+    const auto guest_ids = GuestBook::take_first(*store, &opened);
+    if (!opened.is_ok()) {
+        std::cerr << "pinfall-server: cannot reserve guest ids: " << opened.message() << "\n";
         return 1;
     }
     StorageWorker storage_worker(std::move(store));
@@ -145,9 +183,15 @@ int main(int argc, char** argv) {
                                                      g.row.finished_at.value_or(0)},
                                            g.row.day);
                       }};
+    std::string node_id;  // set once the port is known, before any game runs
+    rooms.in_finish_transaction = [&node_id](pinfall::storage::Store& s,
+                                             const pinfall::storage::GameRow& row,
+                                             const std::string& name) {
+        return announce_result(s, node_id, row, name);
+    };
     Registry registry(ioc, rooms, config.max_games, game_ids);
     LaneDirectory lanes(ioc, rooms);
-    GuestBook guest_book(rooms, guests);
+    GuestBook guest_book(rooms, guests, guest_ids);
     AddressBudgets budgets(budget_limits(config));
     // After the storage worker (its jobs call it) and the io_context: destroyed, and joined,
     // before them.
@@ -190,6 +234,14 @@ int main(int argc, char** argv) {
                   << ": " << e.what() << "\n";
         return 1;
     }
+    node_id = config.node_id.empty() ? default_node_id(listener->port()) : config.node_id;
+    services.node_id = node_id;
+    link.post([name = "pinfall:" + node_id](pinfall::storage::Coordinator& c) {
+        if (auto st = c.set_name(name); !st.is_ok()) spdlog::warn("cluster: {}", st.message());
+    });
+    // Every log line names the node, so that a cluster's merged logs stay readable.
+    spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%eZ " + services.node_id + " %^%l%$ %v",
+                        spdlog::pattern_time_type::utc);
     ctx.links_json =
         links_json(config.public_url, reachable_urls(config.bind, listener->port()));
     // SIGINT/SIGTERM are caught from here on (asio queues them until the wait below is set
@@ -232,6 +284,7 @@ int main(int argc, char** argv) {
     for (unsigned i = 1; i < config.threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });
     ioc.run();
     for (auto& t : threads) t.join();
+    link.stop();  // its handlers post to the boards' strand
     analysis_pool.stop();
     ioc.destroy_pending();
     // The storage worker's destructor commits these before the process exits.

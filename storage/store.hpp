@@ -14,10 +14,10 @@
 #include <utility>
 #include <vector>
 
+#include "storage/database.hpp"
 #include "storage/lanes.hpp"
 #include "storage/leagues.hpp"
 #include "storage/records.hpp"
-#include "storage/database.hpp"
 #include "storage/status.hpp"
 
 namespace pinfall::storage {
@@ -48,6 +48,10 @@ class Store {
     // Returns ok only once the database has committed (after every write sent ahead is
     // answered); on failure the transaction is still to be rolled back.
     Status commit();
+    // Inside a transaction: tells every node listening on channel (storage/coordinator.hpp)
+    // `payload`, when and only if the transaction commits. PostgreSQL: NOTIFY; SQLite (one
+    // node): nothing to do, ok.
+    Status announce(const std::string& channel, const std::string& payload);
     Status rollback();
     // One savepoint at a time inside a transaction, for group commit (a job each):
     // savepoint() opens it; rollback_to_savepoint() undoes the writes since (it stays open;
@@ -84,6 +88,8 @@ class Store {
 
     // Guests (anonymous players): token_hash is SHA-256 of the token; ids are the caller's.
     Status create_guest(std::int64_t id, const std::string& token_hash, Millis now);
+    // The guest whose token has this SHA-256 (another node made it, say); nullopt when none.
+    std::optional<std::int64_t> guest_by_token(const std::string& token_hash);
     std::vector<GuestRow> guests();
     // Deletes those of `candidates` that own no game and no lane and are on no lane's side (a
     // guest with nothing stored is only a token); appends the ids deleted to *removed.
@@ -103,6 +109,12 @@ class Store {
     // Records that ids up to `up_to` may have been handed out: game_id_reservation() never
     // returns less afterwards. Durable once its transaction commits (or at once, outside one).
     Status reserve_game_ids(GameRowId up_to);
+    // Takes the next `count` ids after every id reserved or stored, in one statement, and sets
+    // *last to the last of them (the block is *last - count + 1 .. *last). Nodes sharing a
+    // database take disjoint blocks, however their calls interleave (docs/scaling.md).
+    Status take_game_ids(GameRowId count, GameRowId* last);
+    // The same for guest ids (counter guest_ids, table guests).
+    Status take_guest_ids(std::int64_t count, std::int64_t* last);
     // Appends action number `index` (0-based) in record notation; conflict if it exists or the
     // game does not. In a batch on PostgreSQL (begin_batch) it is sent ahead: ok once sent, and
     // a conflict then fails the batch, as an error, when the answers are read.

@@ -2,6 +2,27 @@
 #include "storage/store_prepared.hpp"
 
 namespace pinfall::storage {
+namespace {
+
+// Takes ?1 ids after every id reserved in `counter` or stored in `table`; returns the last.
+std::string take_ids_sql(const std::string& counter, const std::string& table) {
+    const std::string stored = "(SELECT coalesce(max(id), 0) FROM " + table + ")";
+    return "INSERT INTO counters (name, value) VALUES ('" + counter + "', " + stored +
+           " + ?1) ON CONFLICT (name) DO UPDATE SET value = ?1 + CASE WHEN counters.value >= " +
+           stored + " THEN counters.value ELSE " + stored + " END RETURNING value";
+}
+
+Status take(Statement& s, std::int64_t count, std::int64_t* last) {
+    s.bind(1, count);
+    if (s.step()) *last = s.int64(0);
+    while (s.step()) {
+    }
+    const Status st = s.status();
+    s.reset();
+    return st;
+}
+
+}  // namespace
 
 Status Store::prepare_ids_and_guests() {
     Status s;
@@ -19,6 +40,10 @@ Status Store::prepare_ids_and_guests() {
          "INSERT INTO counters (name, value) VALUES ('game_ids', ?1) "
          "ON CONFLICT (name) DO UPDATE SET value = CASE WHEN excluded.value > counters.value "
          "THEN excluded.value ELSE counters.value END");
+    // One statement each, so that it is atomic: the upsert's row lock orders concurrent takers.
+    prep(q.take_ids, take_ids_sql("game_ids", "games").c_str());
+    prep(q.take_guest_ids, take_ids_sql("guest_ids", "guests").c_str());
+    prep(q.guest_by_token, "SELECT id FROM guests WHERE token_hash = ?");
     prep(q.create_guest, "INSERT INTO guests (id, token_hash, created_at) VALUES (?, ?, ?)");
     prep(q.guests, "SELECT id, token_hash FROM guests");
     prep(q.guest_games,
@@ -48,6 +73,23 @@ GameRowId Store::game_id_reservation() {
 }
 
 Status Store::reserve_game_ids(GameRowId up_to) { return q_->reserve.bind(1, up_to).run(); }
+
+Status Store::take_game_ids(GameRowId count, GameRowId* last) {
+    return take(q_->take_ids, count, last);
+}
+
+Status Store::take_guest_ids(std::int64_t count, std::int64_t* last) {
+    return take(q_->take_guest_ids, count, last);
+}
+
+std::optional<std::int64_t> Store::guest_by_token(const std::string& token_hash) {
+    Statement& s = q_->guest_by_token;
+    s.bind_blob(1, token_hash.data(), token_hash.size());
+    std::optional<std::int64_t> out;
+    if (s.step()) out = s.int64(0);
+    s.reset();
+    return out;
+}
 
 Status Store::create_guest(std::int64_t id, const std::string& token_hash, Millis now) {
     Statement& s = q_->create_guest;

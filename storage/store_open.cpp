@@ -121,6 +121,10 @@ Status Store::prepare_all() {
     if (s.is_ok()) s = prepare_ids_and_guests();
     if (s.is_ok()) s = prepare_par();
     if (s.is_ok()) s = prepare_accounts();
+    // NOTIFY exists on PostgreSQL only; SQLite's announce() has nobody to tell.
+    if (s.is_ok() && db_->dialect() == Dialect::kPostgres) {
+        q_->announce = db_->prepare("SELECT pg_notify(?, ?)", &s);
+    }
     return s;
 }
 

@@ -14,7 +14,10 @@ struct Store::Prepared {
     Statement unfinished, daily_results_day, daily_results_all, games_of, mark_revealed,
         is_revealed, best_ranked, totals_since, create_guest, guests, max_game_id;
     // store_ids.cpp
-    Statement reservation, reserve, guest_games, expire_guests;
+    Statement reservation, reserve, take_ids, take_guest_ids, guest_by_token, guest_games,
+        expire_guests;
+    // store_transactions.cpp (PostgreSQL only)
+    Statement announce;
     // store_par.cpp
     Statement set_game_par, set_day_par, day_games_par, day_par;
     // store_accounts.cpp

@@ -69,4 +69,10 @@ Status Store::rollback() {
     return q_->rollback.run();
 }
 
+Status Store::announce(const std::string& channel, const std::string& payload) {
+    if (db_->dialect() != Dialect::kPostgres) return Status::ok();  // one node: nobody to tell
+    // Delivered at COMMIT, and never for a transaction rolled back: nothing to wait for.
+    return q_->announce.bind(1, channel).bind(2, payload).run_deferred();
+}
+
 }  // namespace pinfall::storage

@@ -9,7 +9,7 @@
 #include <memory>
 
 #include "bench_util.hpp"
-#include "server/app/leaderboards.hpp"
+#include "server/app/boards/leaderboards.hpp"
 #include "storage/store.hpp"
 
 namespace {

@@ -12,7 +12,7 @@
 
 #include "bench_util.hpp"
 #include "engine/record.hpp"
-#include "server/app/storage_worker.hpp"
+#include "server/app/core/storage_worker.hpp"
 
 namespace {
 

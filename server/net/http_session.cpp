@@ -5,7 +5,7 @@
 #include <boost/beast/websocket.hpp>
 #include <spdlog/spdlog.h>
 
-#include "server/app/http_api.hpp"
+#include "server/app/queries/http_api.hpp"
 #include "server/net/static_files.hpp"
 #include "server/net/ws_session.hpp"
 #include "server/version.hpp"
@@ -64,7 +64,9 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     }
     auto req = parser_->release();
     if (beast::websocket::is_upgrade(req)) {
-        if (req.target() == "/ws") {
+        // The query (?key=..., the proxy's routing key, docs/scaling.md) is the proxy's business.
+        const auto target = req.target();
+        if (target.substr(0, target.find('?')) == "/ws") {
             auto ws = std::make_shared<WsSession>(stream_.release_socket(), std::move(ticket_), id_,
                                                   ctx_.limits, ctx_.services, ctx_.sessions);
             ws->run(std::move(req));
@@ -118,13 +120,15 @@ http::response<http::string_body> HttpSession::respond(
         std::string reason;
         if (!ctx_.services.storage.available(&reason)) {
             return make_response(req, http::status::service_unavailable,
-                                 "unavailable: database: " + reason + "\n",
+                                 "unavailable: database: " + reason + " node=" +
+                                     ctx_.services.node_id + "\n",
                                  "text/plain; charset=utf-8");
         }
-        return make_response(req, http::status::ok, "ok\n", "text/plain; charset=utf-8");
+        return make_response(req, http::status::ok, "ok node=" + ctx_.services.node_id + "\n",
+                             "text/plain; charset=utf-8");
     }
     if (path == "/metrics") {
-        return make_response(req, http::status::ok, ctx_.services.metrics.render(),
+        return make_response(req, http::status::ok, ctx_.services.metrics.render(ctx_.services.node_id),
                              "text/plain; version=0.0.4; charset=utf-8");
     }
     if (auto file = load_static(ctx_.static_dir, target)) {

@@ -12,9 +12,9 @@
 #include <optional>
 #include <string>
 
-#include "server/app/league_service.hpp"
-#include "server/app/queries.hpp"
-#include "server/app/services.hpp"
+#include "server/app/core/services.hpp"
+#include "server/app/leagues/league_service.hpp"
+#include "server/app/queries/queries.hpp"
 #include "server/net/connection_limiter.hpp"
 #include "server/net/limits.hpp"
 #include "server/net/session_set.hpp"

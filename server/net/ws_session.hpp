@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "server/app/client.hpp"
-#include "server/app/outbox.hpp"
+#include "server/app/core/client.hpp"
+#include "server/app/core/outbox.hpp"
 #include "server/net/connection_limiter.hpp"
 #include "server/net/limits.hpp"
 #include "server/net/session_set.hpp"

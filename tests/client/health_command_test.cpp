@@ -56,10 +56,10 @@ class Listener {
 }  // namespace
 
 TEST_CASE("health: the real server answers 200 ok, --server before or after the command") {
-    ServerProcess server;
+    ServerProcess server({"--node-id", "n1"});
     const std::string url = server_url(server.port());
     const std::string expected =
-        "http://127.0.0.1:" + std::to_string(server.port()) + "/healthz: 200 ok\n";
+        "http://127.0.0.1:" + std::to_string(server.port()) + "/healthz: 200 ok node=n1\n";
     for (const auto& args : std::vector<std::vector<std::string>>{
              {"--server", url, "health"}, {"health", "--server", url, "--timeout", "2000"}}) {
         const RunResult r = run_pinfall(args);

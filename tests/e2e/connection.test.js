@@ -22,7 +22,8 @@ after(async () => {
     await server?.stop();
 });
 
-const WS = /\/ws$/;
+// The page adds ?key= (the routing key, docs/scaling.md) to the address.
+const WS = /\/ws(\?|$)/;
 
 async function until(what, predicate, timeoutMs = 10000) {
     const end = Date.now() + timeoutMs;

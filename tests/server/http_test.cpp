@@ -13,11 +13,25 @@
 
 using namespace pinfall::test;
 
+TEST_CASE("--node-id names the node in /healthz and /metrics; a bad one is refused") {
+    ServerProcess server({"--node-id", "eu-1.node_a:9"});
+    const auto health = http_get(server.port(), "/healthz");
+    CHECK(health.status == 200);
+    CHECK(health.body == "ok node=eu-1.node_a:9\n");
+    const auto m = http_get(server.port(), "/metrics");
+    CHECK(m.body.find("pinfall_node_info{node=\"eu-1.node_a:9\",server=\"pinfall/") !=
+          std::string::npos);
+    CHECK_THROWS(ServerProcess({"--node-id", "a\"b"}));
+    CHECK_THROWS(ServerProcess({"--node-id", std::string(65, 'n')}));
+}
+
 TEST_CASE("healthz, metrics, static files and 404s") {
     ServerProcess server;
     const auto health = http_get(server.port(), "/healthz");
     CHECK(health.status == 200);
-    CHECK(health.body == "ok\n");
+    // The default node id: host name and the port.
+    CHECK(health.body.rfind("ok node=", 0) == 0);
+    CHECK(health.body.find(":" + std::to_string(server.port()) + "\n") != std::string::npos);
 
     {
         WsClient c(server.port());

@@ -1,6 +1,6 @@
 // AddressBudgets: a burst of `limit`, then an even refill over the window; keys independent;
 // take_both pays for both keys or neither; full buckets forgotten.
-#include "server/app/address_budgets.hpp"
+#include "server/app/core/address_budgets.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
-// AnalysisPool (server/app/analysis_pool.hpp): the bound refuses requests beyond max_queued
+// AnalysisPool (server/app/coach/analysis_pool.hpp): the bound refuses requests beyond max_queued
 // waiting ones, and the server's own unbounded jobs (par) neither are refused nor take a
 // request's place in the queue.
-#include "server/app/analysis_pool.hpp"
+#include "server/app/coach/analysis_pool.hpp"
 
 #include <catch2/catch.hpp>
 #include <atomic>

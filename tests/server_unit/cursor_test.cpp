@@ -1,7 +1,7 @@
 // Leaderboard cursors: what make_cursor writes, read_cursor reads back with the same secret and
 // board key; a cursor for another board, date or secret, or with any edited character, is
 // refused, as is text that was never a cursor.
-#include "server/app/cursor.hpp"
+#include "server/app/boards/cursor.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>

@@ -2,7 +2,7 @@
 // pages from any offset across score buckets, find() agreeing with the listing, one line per
 // player, and the extreme scores 0 and 300. Pages and positions are compared with a reference
 // listing made by sorting.
-#include "server/app/daily_board.hpp"
+#include "server/app/boards/daily_board.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>

@@ -1,7 +1,7 @@
 // Leaderboards: daily_now pages by offset (with next_offset while lines remain), "around me"
 // pages centred on the asking player, boards kept per day (load and add), and shared_ranks for
 // the all-time boards.
-#include "server/app/leaderboards.hpp"
+#include "server/app/boards/leaderboards.hpp"
 
 #include <boost/asio/io_context.hpp>
 #include <catch2/catch.hpp>

@@ -1,6 +1,6 @@
 // Display names: trimmed of spaces, 3-24 characters of ASCII letters, digits, space, '_' and
 // '-'; the uniqueness key is the name in lower case.
-#include "server/app/player_names.hpp"
+#include "server/app/players/player_names.hpp"
 
 #include <catch2/catch.hpp>
 #include <optional>

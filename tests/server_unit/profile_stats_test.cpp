@@ -1,7 +1,7 @@
 // Profile statistics: the truncated average (docs/rules.md, "Averages and handicap"), high game,
 // the score histogram's bins (0-29, 30-59, ..., 270-300, as profile_stats.hpp states), recent games
 // newest first, and daily streaks, current and longest, including a today not yet finished.
-#include "server/app/profile_stats.hpp"
+#include "server/app/players/profile_stats.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>

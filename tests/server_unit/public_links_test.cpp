@@ -1,9 +1,9 @@
-// server/app/public_links: the addresses GET /api/links offers phones.
+// server/app/queries/public_links: the addresses GET /api/links offers phones.
 #include <catch2/catch.hpp>
 
 #include <regex>
 
-#include "server/app/public_links.hpp"
+#include "server/app/queries/public_links.hpp"
 
 using namespace pinfall::server;
 

@@ -9,7 +9,7 @@
 #include <future>
 #include <thread>
 
-#include "server/app/storage_worker.hpp"
+#include "server/app/core/storage_worker.hpp"
 #include "temp_db.hpp"
 
 namespace {

@@ -7,7 +7,7 @@
 // The same holds for appended actions, which PostgreSQL's batches send ahead without waiting
 // (Store::begin_batch): a conflicting job in the middle is undone alone, an error fails all,
 // and an append refused only once its answer is read fails its whole batch with an error.
-#include "server/app/storage_worker.hpp"
+#include "server/app/core/storage_worker.hpp"
 
 #include <atomic>
 #include <chrono>

@@ -2,6 +2,9 @@
 // games, and expiry of guests that have nothing stored.
 #include <catch2/catch.hpp>
 
+#include <utility>
+#include <vector>
+
 #include "temp_db.hpp"
 
 namespace {
@@ -28,6 +31,34 @@ TEST_CASE("game id reservations only grow and cover every stored id") {
     CHECK(store->game_id_reservation() == 5000);
     REQUIRE(store->reserve_game_ids(6024).is_ok());
     CHECK(test::open_store(dir.db())->game_id_reservation() == 6024);
+}
+
+TEST_CASE("take_game_ids: blocks after every reserved or stored id, disjoint across stores") {
+    test::TempDir dir;
+    auto a = test::open_store(dir.db());
+    auto b = test::open_store(dir.db());  // a second node on the same database
+    GameRowId last = 0;
+    REQUIRE(a->take_game_ids(1024, &last).is_ok());
+    CHECK(last == 1024);
+    REQUIRE(b->take_game_ids(1024, &last).is_ok());
+    CHECK(last == 2048);
+    REQUIRE(a->take_game_ids(10, &last).is_ok());
+    CHECK(last == 2058);
+    GameRow row = test::game_row(std::nullopt, GameMode::kPractice);
+    row.id = 9000;  // stored above the counter (a copied database, say): the next block follows it
+    REQUIRE(b->create_game(row).is_ok());
+    REQUIRE(a->take_game_ids(1000, &last).is_ok());
+    CHECK(last == 10000);
+    CHECK(b->game_id_reservation() == 10000);
+    // Interleaved takes of both never overlap.
+    std::vector<std::pair<GameRowId, GameRowId>> blocks;
+    for (int i = 0; i < 20; ++i) {
+        auto& store = i % 2 ? a : b;
+        REQUIRE(store->take_game_ids(100, &last).is_ok());
+        blocks.emplace_back(last - 99, last);
+    }
+    for (std::size_t i = 1; i < blocks.size(); ++i) CHECK(blocks[i].first == blocks[i - 1].second + 1);
+    CHECK(blocks.front().first == 10001);
 }
 
 TEST_CASE("a guest's unfinished games, oldest first, without finished or player games") {

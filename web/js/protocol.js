@@ -6,6 +6,9 @@
 // not games: the app decides what a welcome or an update means.
 
 const GUEST_KEY = 'pinfall.guest';
+// The public routing key (docs/scaling.md): a proxy in front of several nodes hashes it so that
+// every connection of one player reaches the same node. Never a token.
+const ROUTE_KEY = 'pinfall.route';
 export const TOKEN_KEY = 'pinfall.token';
 const PROTOCOL_VERSION = 1;
 // A few seconds: a player who clicked must learn soon that nothing will come. The coach's
@@ -49,7 +52,7 @@ export class Client {
         clearTimeout(this.retryTimer);
         this.retryTimer = null;
         this.handlers.onStatus?.('connecting');
-        const ws = new WebSocket(this.url);
+        const ws = new WebSocket(this.#routedUrl());
         this.ws = ws;
         ws.onopen = () => this.#hello();
         ws.onmessage = (ev) => this.#receive(ev.data);
@@ -105,6 +108,22 @@ export class Client {
         });
     }
 
+    /** this.url with ?key=: "p<player id>" once a player logged in here, else random per browser. */
+    #routedUrl() {
+        let key = this.storage.getItem(ROUTE_KEY);
+        if (!key) {
+            const bytes = crypto.getRandomValues(new Uint8Array(8));
+            key = 'r' + Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+            this.storage.setItem(ROUTE_KEY, key);
+        }
+        return `${this.url}${this.url.includes('?') ? '&' : '?'}key=${encodeURIComponent(key)}`;
+    }
+
+    /** Routes this browser's next connections by the player who logged in. */
+    #routeBy(player) {
+        if (player) this.storage.setItem(ROUTE_KEY, `p${player.id}`);
+    }
+
     async #hello() {
         const guest = this.storage.getItem(GUEST_KEY);
         let welcome;
@@ -139,6 +158,7 @@ export class Client {
         if (token) {
             try {
                 this.player = (await this.#send('login', { token })).player;
+                this.#routeBy(this.player);
             } catch (err) {
                 if (err.code === 'connection_lost') return false;
                 if (err.code === 'bad_token') this.storage.removeItem(TOKEN_KEY);
@@ -157,6 +177,7 @@ export class Client {
         const reply = await this.request('register', password ? { name, password } : { name });
         this.storage.setItem(TOKEN_KEY, reply.token);
         this.player = reply.player;
+        this.#routeBy(this.player);
         this.handlers.onAccount?.(this.player);
         return reply;
     }
@@ -167,6 +188,7 @@ export class Client {
         const reply = await this.request('login', { name, password });
         this.storage.setItem(TOKEN_KEY, reply.token);
         this.player = reply.player;
+        this.#routeBy(this.player);
         this.handlers.onAccount?.(this.player);
         return reply.player;
     }
@@ -189,6 +211,7 @@ export class Client {
         const reply = await this.request('login', { token });
         this.storage.setItem(TOKEN_KEY, token);
         this.player = reply.player;
+        this.#routeBy(this.player);
         this.handlers.onAccount?.(this.player);
         return reply.player;
     }

@@ -1,0 +1,41 @@
+// Gives back what nobody uses, so that memory follows the players who are here: every `every`
+// it expires guests that own nothing and were not seen for guest_ttl (GuestBook::expire), and
+// evicts unfinished practice games and lanes idle for idle_evict from memory (both are stored;
+// the next request loads them again), and finished games.
+//
+// Thread-safety: start() and stop() from any thread; the sweeps run on the timer's strand.
+#pragma once
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include <chrono>
+#include <memory>
+
+#include "server/app/core/services.hpp"
+
+namespace pinfall::server {
+
+class Janitor : public std::enable_shared_from_this<Janitor> {
+   public:
+    struct Periods {
+        std::chrono::milliseconds every{60000};
+        std::chrono::milliseconds guest_ttl{86400000};
+        std::chrono::milliseconds idle_evict{1800000};
+    };
+    Janitor(boost::asio::any_io_executor strand, Services& services, Periods periods)
+        : timer_(std::move(strand)), services_(services), periods_(periods) {}
+    void start();
+    void stop();
+
+   private:
+    void schedule();
+    void sweep();
+
+    boost::asio::steady_timer timer_;
+    Services& services_;
+    const Periods periods_;
+    bool stopped_ = false;
+};
+
+}  // namespace pinfall::server

@@ -1,0 +1,51 @@
+// Process-wide counters for GET /metrics (Prometheus text format 0.0.4).
+// Thread-safe: every member is an atomic updated with relaxed ordering; a scrape may see
+// counters from slightly different instants, which Prometheus tolerates.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+namespace pinfall::server {
+
+class Metrics {
+   public:
+    // Upper bounds of the action latency histogram, in microseconds.
+    static constexpr std::array<std::uint64_t, 12> kLatencyBucketsUs = {
+        25, 50, 100, 250, 500, 1000, 2500, 5000, 10000, 25000, 100000, 1000000};
+
+    std::atomic<std::int64_t> connections{0};       // open WebSocket sessions
+    std::atomic<std::int64_t> http_connections{0};  // open sockets before/without upgrade
+    std::atomic<std::int64_t> games_active{0};      // games in memory, not over
+    std::atomic<std::uint64_t> connections_refused{0};
+    std::atomic<std::uint64_t> messages_in{0};
+    std::atomic<std::uint64_t> actions_accepted{0};
+    std::atomic<std::uint64_t> slow_consumers_closed{0};
+    std::atomic<std::uint64_t> games_evicted{0};  // idle unfinished practice games sent to storage
+    std::atomic<std::uint64_t> lanes_evicted{0};  // idle lanes dropped from memory
+    std::atomic<std::uint64_t> guests_expired{0};
+
+    // Counts a rejected request by its error code (engine, protocol or server code).
+    void reject(std::string_view code);
+    // Records the time from receiving an action to queueing its reply.
+    void observe_action(std::chrono::steady_clock::duration d);
+
+    // node: this node's id (--node-id), rendered as pinfall_node_info{node="...",server="pinfall/x.y.z"} 1
+    // so that a scraper can join it to every series of the target.
+    std::string render(std::string_view node = {}) const;
+
+   private:
+    mutable std::mutex rejected_mutex_;
+    std::unordered_map<std::string, std::uint64_t> rejected_;
+    std::array<std::atomic<std::uint64_t>, kLatencyBucketsUs.size() + 1> latency_buckets_{};
+    std::atomic<std::uint64_t> latency_sum_us_{0};
+    std::atomic<std::uint64_t> latency_count_{0};
+};
+
+}  // namespace pinfall::server

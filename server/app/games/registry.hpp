@@ -1,0 +1,103 @@
+// The directory of live games (a cache over storage). Its mutex guards only the map (docs/style.md
+// habit 4): lookups copy shared_ptrs out under the lock; game work then happens on each room's
+// strand, outside it.
+//
+// Every game has a row
+// in storage from its start (a practice game's is written in the background, see
+// StorageWorker::write_lazy); a room is loaded again from its row when it is not in memory
+// (after a restart, or after a failed write made the room drop itself). Game ids come from
+// GameIds (blocks reserved durably, never reused), so a game has its id before its row is
+// stored. At most max_games rooms are held: a start beyond that, with no finished room to
+// evict, is refused (checked and inserted under one lock, so concurrent starts cannot pass it).
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "server/app/games/game_ids.hpp"
+#include "server/app/games/game_room.hpp"
+
+namespace pinfall::server {
+
+class Registry {
+   public:
+    using RoomCallback = std::function<void(std::shared_ptr<GameRoom>, const storage::Status&)>;
+
+    // ids: the block GameIds::reserve_first reserved.
+    Registry(boost::asio::io_context& ioc, RoomContext& ctx, std::size_t max_games,
+             GameIds::Range ids);
+
+    // Opens the room of a new practice game and stores its row in the background. `done` runs
+    // inline with the room, or nullptr and why (server_busy is reported as a conflict status);
+    // if storing the row fails later, the room is marked broken.
+    void create_game(Owner owner, std::string player_name, storage::GameRow row,
+                     RoomCallback done);
+    // The player's daily attempt for `day`: resumed when it exists, created otherwise (two
+    // parallel calls create one). `done` as for create_game.
+    void daily_attempt(storage::PlayerId player, std::string player_name, std::string day,
+                       const engine::Seed& seed, std::int64_t now_ms, RoomCallback done);
+    // A guest's daily attempt for `day` under its ranked identity (storage/guest_players.hpp:
+    // made on first use, named by the first free of `names`), resumed or created as
+    // daily_attempt does, in one write; done(room, status, identity) with the identity's
+    // player row (room nullptr on failure; a conflict status when the guest's identity is an
+    // account now, or no name is free). Implemented in guest_daily.cpp.
+    using GuestDailyCallback = std::function<void(std::shared_ptr<GameRoom>, const storage::Status&,
+                                                  const storage::PlayerRow&)>;
+    void guest_daily_attempt(GuestId guest, std::vector<std::string> names, std::string day,
+                             const engine::Seed& seed, std::int64_t now_ms,
+                             GuestDailyCallback done);
+    // A ranked game found or created by `find_or_create` inside one write transaction (it
+    // fills the row: an existing one with its actions, or a new one it inserted), then opened.
+    void ranked_game(storage::PlayerId player, std::string player_name,
+                     std::function<storage::Status(storage::Store&, storage::GameRow&)>
+                         find_or_create,
+                     RoomCallback done);
+    // The room of game id from memory, else loaded from storage; nullptr with not_found when
+    // there is no such game. `done` runs on the storage thread or inline.
+    void find_game(protocol::GameId id, RoomCallback done);
+    // Shutdown, with the io_context stopped: queues the actions of every unfinished practice
+    // game in memory for storage (GameRoom::save_unfinished_practice).
+    void save_unfinished_practice();
+    // Drops finished games from memory and evicts unfinished practice games idle since before
+    // `cutoff` (GameRoom::evict_if_idle); they are loaded again when next asked for.
+    void evict_idle(std::chrono::steady_clock::time_point cutoff);
+    // The room when it is in memory.
+    std::shared_ptr<GameRoom> cached(protocol::GameId id) const;
+    // The unfinished games a guest plays as a guest, oldest first: those stored and those in
+    // memory whose rows are not stored yet, less those finished in memory. `done` runs on the
+    // storage thread.
+    void open_games_of(GuestId guest, std::function<void(std::vector<protocol::GameId>)> done);
+    // Unfinished daily rooms of days up to and including `day`, loading them from storage.
+    void unfinished_daily(const std::string& up_to_day,
+                          std::function<void(std::vector<std::shared_ptr<GameRoom>>)> done);
+
+
+   private:
+    // Puts a restored room in the cache unless one is there already; returns the cached one.
+    std::shared_ptr<GameRoom> adopt(const storage::GameRow& row, Owner owner,
+                                    std::string player_name);
+    void evict_locked();
+    // Opens the room of a new game whose row has id `id` (not stored yet), unless max_games
+    // rooms are held; then done(nullptr, conflict "server_busy").
+    void open_new(storage::GameRow row, Owner owner, std::string player_name, RoomCallback done);
+
+    boost::asio::io_context& ioc_;
+    RoomContext& ctx_;
+    const std::size_t max_games_;
+    mutable std::mutex mutex_;
+    std::unordered_map<protocol::GameId, std::shared_ptr<GameRoom>> games_;
+    GameIds ids_;
+};
+
+// 32 random bytes from the OS (OpenSSL RAND_bytes): a practice game's seed.
+engine::Seed random_seed();
+
+}  // namespace pinfall::server

@@ -1,0 +1,51 @@
+// The directory of lanes by code: a cache over storage, like Registry for games (its mutex
+// guards only the map; lane work runs on each LaneRoom's strand).
+//
+// Codes are 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L), random from
+// the OS; a clash with a stored code is retried. Lanes opened with 6-character codes (before
+// version 6 of the schema) are still found by them.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+#include "server/app/lanes/lane_room.hpp"
+
+namespace pinfall::server {
+
+class LaneDirectory {
+   public:
+    using Callback = std::function<void(std::shared_ptr<LaneRoom>, const storage::Status&)>;
+
+    LaneDirectory(boost::asio::io_context& ioc, RoomContext& ctx) : ioc_(ioc), ctx_(ctx) {}
+
+    // Stores a new lane (row without code, id, members or reports) under a fresh code, with
+    // `opener` as its first member when given. `done` runs on the storage thread.
+    void open(storage::LaneRow row, std::optional<storage::LaneMemberRow> opener, Callback done);
+    // The lane with that code from memory, else from storage; not_found when there is none.
+    void find(const std::string& code, Callback done);
+    // Drops from memory the lanes nobody watches that are idle since before `cutoff`
+    // (LaneRoom::evict_if_idle); they are loaded again when next asked for.
+    void evict_idle(std::chrono::steady_clock::time_point cutoff);
+
+   private:
+    std::shared_ptr<LaneRoom> adopt(const storage::LaneRow& row);
+
+    boost::asio::io_context& ioc_;
+    RoomContext& ctx_;
+    std::mutex mutex_;
+    std::unordered_map<std::string, std::shared_ptr<LaneRoom>> lanes_;
+};
+
+// A random lane code. Thread-safe.
+std::string random_lane_code();
+// True for text that could be a lane code (8, or 6 for old lanes, characters of the code
+// alphabet, any case).
+bool looks_like_lane_code(const std::string& code);
+
+}  // namespace pinfall::server

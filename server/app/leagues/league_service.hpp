@@ -1,0 +1,64 @@
+// League requests: creating and joining leagues, the secretary's actions, the views (detail,
+// standings, round results) and starting a member's league game; plus closing rounds on time.
+// Every read-modify-write runs inside one storage job, on the storage worker's one thread, so
+// league changes are serial without a lock of their own. Each secretary action is logged with
+// who did it and when.
+//
+// Thread-safety: all functions may be called from any thread; callbacks run on the storage
+// worker and must only post onward.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+#include "protocol/messages.hpp"
+#include "server/app/core/services.hpp"
+#include "server/app/queries/queries.hpp"
+
+namespace pinfall::server {
+
+struct ClosedRounds;  // server/app/leagues/league_state.hpp
+
+class LeagueService {
+   public:
+    using RoomFn = std::function<void(std::shared_ptr<GameRoom>, std::optional<Reply>)>;
+
+    LeagueService(Services& services, Queries& queries) : s_(services), q_(queries) {}
+
+    // `watcher`: the requesting connection (null over HTTP). A request answered with the
+    // league's detail subscribes it to that league's pushes (LeagueNews::watch), before the
+    // reply is sent; a change is announced to the league's other watchers.
+    void create(protocol::Re re, const protocol::PlayerRef& me, const protocol::LeagueCreate& m,
+                ReplyFn done, std::shared_ptr<Outbox> watcher = nullptr);
+    void join(protocol::Re re, const protocol::PlayerRef& me, const std::string& code,
+              ReplyFn done, std::shared_ptr<Outbox> watcher = nullptr);
+    // Also `league_list` (view kMine).
+    void get(protocol::Re re, std::optional<storage::PlayerId> me, const protocol::LeagueGet& m,
+             ReplyFn done, std::shared_ptr<Outbox> watcher = nullptr);
+    void secretary(protocol::Re re, const protocol::PlayerRef& me,
+                   const protocol::LeagueSecretary& m, ReplyFn done,
+                   std::shared_ptr<Outbox> watcher = nullptr);
+    // The member's game (round, game) of the league, resumed or created (announced to the
+    // league's watchers as "game_started"); or an error reply.
+    void play(protocol::Re re, const protocol::PlayerRef& me, const protocol::LeaguePlay& m,
+              RoomFn done);
+    // Closes every round whose time is over (the day keeper calls it once a second), ending
+    // the games left unfinished in them.
+    void close_due_rounds();
+
+    // How many leagues `league_list` names at most.
+    static constexpr int kMaxListed = 200;
+
+   private:
+    // league_list: the leagues `me` is secretary or member of; login_required without `me`.
+    void mine(protocol::Re re, std::optional<storage::PlayerId> me, ReplyFn done);
+    // Once rounds closed (committed): queues the par of every game of those rounds and ends the
+    // games still open at the reveal.
+    void after_close(const ClosedRounds& closed);
+
+    Services& s_;
+    Queries& q_;
+};
+
+}  // namespace pinfall::server

@@ -1,0 +1,77 @@
+#include "server/app/players/profile_stats.hpp"
+
+#include <algorithm>
+
+#include "server/app/core/clock.hpp"
+#include "server/app/daily/calendar.hpp"
+
+namespace pinfall::server {
+
+void daily_streaks(std::vector<std::string> days, const std::string& today, int* current,
+                   int* longest) {
+    std::sort(days.begin(), days.end());
+    days.erase(std::unique(days.begin(), days.end()), days.end());
+    *current = *longest = 0;
+    int run = 0;
+    for (std::size_t i = 0; i < days.size(); ++i) {
+        run = (i > 0 && previous_day(days[i]) == days[i - 1]) ? run + 1 : 1;
+        *longest = std::max(*longest, run);
+    }
+    if (days.empty()) return;
+    const std::string& last = days.back();
+    if (last == today || last == previous_day(today)) *current = run;
+}
+
+protocol::Profile compute_profile(const protocol::PlayerRef& player,
+                                  const std::vector<storage::PlayedGame>& games,
+                                  const std::string& today) {
+    protocol::Profile p;
+    p.player = player;
+    p.games = static_cast<int>(games.size());
+    // Bins of kHistogramBin from 0; the last one also holds 300 (270-300, not a bin of its own).
+    for (int from = 0; from < 300; from += kHistogramBin) {
+        p.histogram.push_back({from, from + kHistogramBin - 1, 0});
+    }
+    p.histogram.back().to = 300;
+    std::int64_t pins = 0, strikes = 0, spares = 0;
+    std::vector<std::string> daily_days;
+    for (const auto& g : games) {
+        pins += g.score;
+        strikes += g.strikes;
+        spares += g.spares;
+        p.high_game = std::max(p.high_game, g.score);
+        const int bin = std::min(g.score / kHistogramBin, static_cast<int>(p.histogram.size()) - 1);
+        ++p.histogram[bin].count;
+        if (g.mode == storage::GameMode::kDaily) daily_days.push_back(g.day);
+    }
+    if (!games.empty()) {
+        p.average = static_cast<int>(pins / p.games);
+        const double frames = 10.0 * p.games;
+        p.strike_pct = 100.0 * static_cast<double>(strikes) / frames;
+        p.spare_pct = 100.0 * static_cast<double>(spares) / frames;
+    }
+    daily_streaks(std::move(daily_days), today, &p.current_streak, &p.longest_streak);
+    // Average % of par over the games whose par is stored: storage holds a ranked game's par
+    // only from its reveal on, so this never speaks of a game still hidden.
+    double pct_sum = 0;
+    int with_par = 0;
+    for (const auto& g : games) {
+        if (!g.par || *g.par <= 0) continue;
+        pct_sum += 100.0 * g.score / *g.par;
+        ++with_par;
+    }
+    if (with_par) p.par_pct = pct_sum / with_par;
+    for (auto it = games.rbegin(); it != games.rend() && p.recent.size() < kRecentGames; ++it) {
+        protocol::RecentGame r;
+        r.game = it->game;
+        r.mode = storage::mode_name(it->mode);
+        if (!it->day.empty()) r.day = it->day;
+        r.score = it->score;
+        r.par = it->par;
+        r.finished_at = format_rfc3339(Clock::time_point(std::chrono::milliseconds(it->finished_at)));
+        p.recent.push_back(std::move(r));
+    }
+    return p;
+}
+
+}  // namespace pinfall::server

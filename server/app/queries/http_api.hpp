@@ -1,0 +1,25 @@
+// GET /api/... : the read-only queries over HTTP, with the same JSON bodies as the WebSocket
+// replies (without "re"). Errors keep the protocol's error object and map to a status:
+// unknown_* -> 404, storage_error -> 500, any other -> 400.
+// Thread-safety: as Queries; `done` may run on any thread.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "server/app/leagues/league_service.hpp"
+#include "server/app/queries/queries.hpp"
+
+namespace pinfall::server {
+
+struct ApiResponse {
+    int status = 200;
+    std::string body;
+};
+
+// Returns false (and never calls done) when target is not an API route.
+bool handle_api(Queries& queries, LeagueService& leagues, std::string_view target,
+                std::function<void(ApiResponse)> done);
+
+}  // namespace pinfall::server

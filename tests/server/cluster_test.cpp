@@ -1,0 +1,159 @@
+// Black-box, PostgreSQL only: two pinfall-server nodes on one database (docs/scaling.md). A
+// daily result finished on one node reaches the other node's leaderboard (NOTIFY), and so
+// does a guest's new name; one player's parallel daily starts through both nodes make one
+// attempt (the database's unique constraint); both nodes take game ids from disjoint blocks.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <set>
+#include <thread>
+
+#include "checked_game.hpp"
+#include "server_process.hpp"
+#include "storage/store.hpp"
+
+using namespace pinfall;
+using namespace pinfall::test;
+
+namespace {
+
+const char* kNoon = "2026-11-29T12:00:00Z";
+const engine::Seed kDay = engine::daily_seed("test-secret", "2026-11-29");
+
+template <class F>
+bool eventually(F f, std::chrono::milliseconds limit = std::chrono::milliseconds(5000)) {
+    const auto end = std::chrono::steady_clock::now() + limit;
+    while (std::chrono::steady_clock::now() < end) {
+        if (f()) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return f();
+}
+
+Json board(WsClient& c) { return c.request({{"type", "leaderboard"}, {"date", "2026-11-29"}}); }
+
+// Two nodes on the first one's scratch directory: one database, one secret.
+struct TwoNodes {
+    ServerProcess a{{"--clock-start", kNoon, "--node-id", "node-a", "--msg-rate", "0"}};
+    ServerProcess b{{"--clock-start", kNoon, "--node-id", "node-b", "--msg-rate", "0"}, a.dir()};
+};
+
+}  // namespace
+
+TEST_CASE("cluster: a daily result finished on node A is on node B's board, renames too",
+          "[storage][postgres][cluster]") {
+    TwoNodes nodes;
+    WsClient anna(nodes.a.port());
+    registered(anna, "Anna");
+    CheckedGame game(anna, kDay, engine::Ruleset::kSackson, 1);
+    game.start_with({{"type", "daily_start"}}, "daily");
+    while (!game.over()) {
+        game.send_next();
+        game.await();
+    }
+    const int score = game.finish();
+
+    WsClient watcher(nodes.b.port());
+    watcher.hello();
+    Json seen;
+    CHECK(eventually([&] {
+        seen = board(watcher);
+        return seen["total"] == 1;
+    }));
+    REQUIRE(seen["entries"].size() == 1);
+    CHECK(seen["entries"][0]["player"]["name"] == "Anna");
+    CHECK(seen["entries"][0]["score"] == score);
+    CHECK(seen["entries"][0]["game"] == game.id());
+
+    // A guest's attempt on node B, resigned at once, then the guest registers there: node A's
+    // board shows the line, then the new name.
+    WsClient guest(nodes.b.port());
+    guest.hello();
+    const Json snap = guest.request({{"type", "daily_start"}, {"guest", true}});
+    REQUIRE(snap["type"] == "game");
+    REQUIRE(guest.request({{"type", "resign"}, {"game", snap["game"]}})["type"] == "update");
+    CHECK(eventually([&] { return board(anna)["total"] == 2; }));
+    REQUIRE(guest.request({{"type", "register"}, {"name", "Gus"}})["type"] == "registered");
+    CHECK(eventually([&] {
+        const Json b = board(anna);
+        return b["entries"].size() == 2 && b["entries"][1]["player"]["name"] == "Gus";
+    }));
+}
+
+TEST_CASE("cluster: one player's parallel daily starts through two nodes make one attempt",
+          "[storage][postgres][cluster]") {
+    TwoNodes nodes;
+    WsClient on_a(nodes.a.port());
+    const Json reg = registered(on_a, "Twice");
+    WsClient on_b(nodes.b.port());
+    on_b.hello();
+    REQUIRE(on_b.request({{"type", "login"}, {"token", reg["token"]}})["type"] == "logged_in");
+    const auto first = on_a.send_request({{"type", "daily_start"}});
+    const auto second = on_b.send_request({{"type", "daily_start"}});
+    const Json r1 = on_a.await_reply(first);
+    const Json r2 = on_b.await_reply(second);
+
+    storage::Status st;
+    auto store = storage::Store::open(database_of(nodes.a.dir()), &st);
+    REQUIRE(store);
+    const auto attempt = store->daily_attempt(reg["player"]["id"].get<std::int64_t>(), "2026-11-29");
+    REQUIRE(attempt);
+    std::set<long long> games;
+    for (const Json& r : {r1, r2}) {
+        INFO(r.dump());
+        // Each start is answered with the one attempt, or refused; never a second game.
+        if (r["type"] == "game") games.insert(r["game"].get<long long>());
+        else CHECK(r["type"] == "error");
+    }
+    REQUIRE(games.size() == 1);
+    CHECK(*games.begin() == attempt->id);
+}
+
+TEST_CASE("cluster: nodes starting on one database hand out disjoint game ids",
+          "[storage][postgres][cluster]") {
+    TwoNodes nodes;
+    WsClient on_a(nodes.a.port());
+    WsClient on_b(nodes.b.port());
+    on_a.hello();
+    on_b.hello();
+    std::set<long long> ids;
+    for (int i = 0; i < 20; ++i) {
+        for (WsClient* c : {&on_a, &on_b}) {
+            const Json snap = c->request({{"type", "practice_start"}});
+            REQUIRE(snap["type"] == "game");
+            CHECK(ids.insert(snap["game"].get<long long>()).second);
+        }
+    }
+    CHECK(ids.size() == 40);
+}
+
+TEST_CASE("cluster: a guest made on node A is the same guest on node B, guest ids never clash",
+          "[storage][postgres][cluster]") {
+    TwoNodes nodes;
+    WsClient on_a(nodes.a.port());
+    const std::string token = on_a.hello()["guest"];
+    const Json snap = on_a.request({{"type", "practice_start"}});
+    REQUIRE(snap["type"] == "game");
+    // New guests on both nodes, interleaved: each gets a row of its own.
+    std::vector<std::unique_ptr<WsClient>> more;
+    for (int i = 0; i < 10; ++i) {
+        more.push_back(std::make_unique<WsClient>(i % 2 ? nodes.a.port() : nodes.b.port()));
+        more.back()->hello();
+    }
+    // The practice game's row is written in the background: node B finds it once stored.
+    Json welcome;
+    CHECK(eventually([&] {
+        WsClient on_b(nodes.b.port());
+        try {
+            welcome = on_b.hello(token);
+        } catch (const std::runtime_error&) {
+            return false;  // unknown_guest until the guest's row is committed
+        }
+        return welcome["games"] == Json::array({snap["game"]});
+    }));
+    CHECK(welcome["guest"] == token);
+    storage::Status st;
+    auto store = storage::Store::open(database_of(nodes.a.dir()), &st);
+    REQUIRE(store);
+    CHECK(eventually([&] { return store->guests().size() == 11; }));
+}
