@@ -1,8 +1,10 @@
 // The browser's replay engine (web/js/solitaire/replay.js) against the server: 80 practice
 // games on fixed seeds, played over a raw WebSocket with seeded-random or greedy legal plays,
 // stops and resignations (both rulesets); replaying each revealed record in node must give the
-// server's deals, legal plays after every action, sheets and final score. Then one game is
-// replayed step by step in the page (#/game/{id}) with the buttons, the slider and the arrows.
+// server's deals, legal plays after every action, sheets and final score. 24 more games take
+// back actions at random (`undo`, record token `u`): the browser's replay must agree with the
+// server's snapshot after every take-back too. Then one game is replayed step by step in the
+// page (#/game/{id}) with the buttons, the slider and the arrows.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -37,8 +39,8 @@ after(async () => {
  * pick random plays and stop at random, even ones always take the largest group (more strikes
  * and spares, so frame 10's bonus deals come up).
  */
-function playRandomGames(count) {
-    return page.evaluate(async (count) => {
+function playRandomGames(count, { undoRate = 0, first = 0 } = {}) {
+    return page.evaluate(async ({ count, undoRate, first }) => {
         const ws = new WebSocket(`ws://${location.host}/ws`);
         await new Promise((resolve) => { ws.onopen = resolve; });
         let id = 0;
@@ -62,14 +64,23 @@ function playRandomGames(count) {
             return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
         };
         const out = [];
-        for (let g = 0; g < count; g++) {
+        for (let g = first; g < first + count; g++) {
             const ruleset = g % 4 < 2 ? 'sackson' : 'strict';
             const greedy = g % 2 === 0;
             const seed = (0x5eed0000 + g).toString(16).padStart(64, 'a');
             let msg = await request('practice_start', { ruleset, seed });
             const game = msg.game;
             const trace = [{ legal: msg.legal, sheet: msg.sheet }];
+            let inEffect = 0;  // actions not taken back: an undo needs one
             while (!msg.reveal) {
+                // Drawn only in take-back games, so the other games' choices stay as they were.
+                if (undoRate > 0 && inEffect > 0 && random() < undoRate) {
+                    msg = await request('undo', { game });
+                    if (msg.type !== 'game') throw new Error(`undo: ${msg.code}: ${msg.message}`);
+                    inEffect--;
+                    trace.push({ legal: msg.legal, sheet: msg.sheet });
+                    continue;
+                }
                 const piles = msg.legal.map((groups, i) => [i + 1, groups]).filter(([, gs]) => gs.length > 0);
                 const r = random();
                 if (r < 0.004 * (g % 5)) msg = await request('resign', { game });
@@ -84,19 +95,20 @@ function playRandomGames(count) {
                     msg = await request('play', { game, pile, pins: [...pins].reverse() });
                 }
                 if (msg.type === 'error') throw new Error(`${msg.code}: ${msg.message}`);
+                inEffect++;
                 trace.push({ legal: msg.legal, sheet: msg.sheet ?? null });
             }
             out.push({ game, trace, reveal: msg.reveal, score: msg.events.at(-1).score });
         }
         ws.close();
         return out;
-    }, count);
+    }, { count, undoRate, first });
 }
 
-test('80 games replayed in node give the server\'s deals, legal plays, sheets and scores', { timeout: 120000 }, async () => {
-    games = await playRandomGames(80);
+/** Replays each game's record in node and compares every step with the server's trace. */
+async function compareReplays(list) {
     let actions = 0;
-    for (const g of games) {
+    for (const g of list) {
         const { steps, final } = await replaySteps(g.reveal.record);
         assert.equal(steps.length, g.trace.length, `game ${g.game}: one step per action`);
         g.reveal.deals.forEach((deal, k) => assert.equal(dealText(final.deals[k]), deal, `game ${g.game} deal ${k}`));
@@ -111,9 +123,23 @@ test('80 games replayed in node give the server\'s deals, legal plays, sheets an
         assert.equal(steps.at(-1).state.score, g.score, `game ${g.game}: final score`);
         actions += steps.length - 1;
     }
+    return actions;
+}
+
+test('80 games replayed in node give the server\'s deals, legal plays, sheets and scores', { timeout: 120000 }, async () => {
+    games = await playRandomGames(80);
+    const actions = await compareReplays(games);
     assert.ok(actions > 1000, `${actions} actions compared`);
     assert.ok(games.some((g) => g.reveal.deals.length > 10), 'some game reached the bonus deals');
     assert.ok(games.some((g) => g.reveal.record.endsWith(' r')), 'some game was resigned');
+});
+
+test('24 games with random take-backs replayed in node agree with the server after every undo', { timeout: 120000 }, async () => {
+    const undoGames = await playRandomGames(24, { undoRate: 0.2, first: 80 });
+    const actions = await compareReplays(undoGames);
+    const undos = undoGames.reduce((n, g) => n + g.reveal.record.split(' ').filter((t) => t === 'u').length, 0);
+    assert.ok(undos > 50, `${undos} take-backs compared (of ${actions} actions)`);
+    assert.ok(undoGames.some((g) => / s u /.test(g.reveal.record)), 'some stop was taken back');
 });
 
 test('a finished game replayed step by step in the page', async () => {

@@ -254,6 +254,7 @@ installKeyboard({
     stop: () => game.stop(),
     hints: () => game.setHints(!game.hints),
     coach: () => game.coach.ask(),
+    undo: () => game.undo.undo(),
     back: () => game.back(),
 });
 

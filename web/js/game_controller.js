@@ -11,6 +11,7 @@ import { ParLine } from './par_line.js';
 import { PickView } from './pick_view.js';
 import { RackView } from './rack_view.js';
 import { SheetView } from './sheet_view.js';
+import { UndoView } from './undo_view.js';
 
 const HINTS_KEY = 'pinfall.hints';
 const STEP_MS = { play: 600, ball_end: 1100, burn: 500, deal: 700, game_over: 0 };
@@ -48,6 +49,7 @@ export class GameController {
         this.over = new GameOverView($('game-over'), client, { onNewGame, now });
         this.coach = new HintView(client, messages, $('controls'), $('hint-groups'));
         this.parLine = new ParLine(client, $('final-verdict'));
+        this.undo = new UndoView(client, messages, $('controls'), this);
         this.el.knock.addEventListener('click', () => this.knock());
         this.el.stop.addEventListener('click', () => this.stop());
         this.el.resign.addEventListener('click', () => this.resign());

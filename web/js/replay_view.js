@@ -10,7 +10,7 @@ import { setTitle } from './router.js';
 import { ReviewView } from './review_view.js';
 import { SheetView } from './sheet_view.js';
 import { dealText } from './solitaire/deal.js';
-import { replaySteps } from './solitaire/replay.js';
+import { finalLine, replaySteps } from './solitaire/replay.js';
 
 /** GET a JSON document of the HTTP API; rejects with {code, message} on an error status. */
 export async function getJson(path) {
@@ -25,8 +25,18 @@ function describe(step, before) {
     if (!a) return 'The opening deal.';
     if (a.kind === 'stop') return `${a.text}: stop the ball.`;
     if (a.kind === 'resign') return `${a.text}: resign.`;
+    if (a.kind === 'undo') return `${a.text}: take back the last action.`;
     const ball = before.piles[a.pile - 1].up;
     return `${a.text}: pile ${a.pile} (${cardLabel(ball)}) knocks down ${a.pins.join('-')}.`;
+}
+
+/**
+ * The step of each action of the record's final line (take-backs removed): a review judges
+ * that line, so its decision k is shown at the step where that action was made.
+ */
+function finalLineSteps(actions) {
+    const steps = actions.map((a, i) => ({ ...a, step: i + 1 }));
+    return finalLine(steps).map((a) => a.step);
 }
 
 export class ReplayView {
@@ -87,7 +97,9 @@ export class ReplayView {
         this.steps = replay.steps;
         this.#build(head, g, replay);
         if (this.client && g.finished) {
-            this.review = new ReviewView(this.client, this.messages, (step) => this.go(step));
+            const lineSteps = finalLineSteps(replay.record.actions);
+            this.review = new ReviewView(this.client, this.messages, (step) => this.go(step),
+                                         (index) => lineSteps[index] ?? index + 1);
             this.el.append(this.review.el);
             this.review.load(g.game);
         }
