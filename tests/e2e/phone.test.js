@@ -77,7 +77,9 @@ test('the play screen fits one phone screen on ball 1 and ball 2', async () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.click('.pile[data-pile="1"]');
     await page.click('.pin[data-pin="3"]');
-    assert.equal(await page.textContent('#selection'), 'Pile 1 (5♠) on pin 3: not a legal play yet.');
+    assert.equal(await page.textContent('#selection'), 'Pile 1 (5♠) on pin 3: not a legal play yet. ' +
+                 'The 5♠ (pile 1) takes a single pin of its own rank; pin 3 is the 10♥.');
+    assert.equal(await page.isDisabled('#knock'), true);
     await page.click('.pin[data-pin="1"]');
     await page.click('.pin[data-pin="6"]');
     assert.equal(await page.textContent('#selection'), 'Pile 1 (5♠) on pins 1-3-6: a legal play.');

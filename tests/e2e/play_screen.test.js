@@ -33,35 +33,57 @@ async function freshPage() {
     return page;
 }
 
-test('an illegal click is refused with a visible message and changes nothing', async () => {
+/** Enter with no control focused (on a focused pin it would press that pin): knock down. */
+async function enterKnock(page) {
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press('Enter');
+}
+
+test('an illegal pick: "Knock down" off with the rule in words; Enter gets the server\'s refusal', async () => {
     const page = await freshPage();
     await startGame(page, { seed: ZERO_SEED });
     const before = await readTable(page);
 
-    await page.click('#knock');
+    assert.equal(await page.isDisabled('#knock'), true, 'no pile, no pins: nothing to knock down');
+    assert.equal(await page.textContent('#selection'), 'Choose a ball pile, then pins.');
+    await enterKnock(page);
     assert.match((await shownError(page)).text, /Choose a ball pile first/);
 
     await page.click('.pile[data-pile="1"]');  // 5S: legal groups 1-3-6 and 3-4-5
     assert.deepEqual((await highlightedPins(page)).sort((a, b) => a - b), [1, 3, 4, 5, 6]);
+    assert.equal(await page.isDisabled('#knock'), true, 'a pile without pins is no play');
     await page.click('.pin[data-pin="2"]');  // 7S is in no legal group of a 5
     assert.deepEqual(await highlightedPins(page), []);
     assert.match(await page.textContent('#hint-groups'), /No legal group holds these pins/);
-    await page.click('#knock');
+    assert.equal(await page.isDisabled('#knock'), true);
+    const reason = 'The 5\u2660 (pile 1) takes a single pin of its own rank; pin 2 is the 7\u2660.';
+    assert.equal(await page.textContent('#play-reason'), reason);
+    assert.equal(await page.getAttribute('#play-reason', 'data-code'), 'sum_mismatch');
+    // Enter sends the pick anyway: the server refuses it, with its detail in the same words.
+    await enterKnock(page);
     await waitIdle(page);
     const refusal = await shownError(page);
     assert.equal(refusal.code, 'sum_mismatch');
-    assert.equal(refusal.text, 'The ball card must match the pin, or the last digit of the pins\' sum.');
+    assert.equal(refusal.text, `The ball card must match the pin, or the last digit of the pins' sum. ${reason}`);
     assert.ok(await page.isVisible('#message'));
     await screenshot(page, '10-illegal-play-refused');
     assert.deepEqual(await readTable(page), before, 'the refused play changed nothing');
 
-    // The pins stay picked, so the player can fix the pick: 2 out, 1-3-6 in.
+    // The pins stay picked, so the player can fix the pick: 2 out, 1-3-6 in; 9 makes it apart.
     await page.click('.pin[data-pin="2"]');
     await page.click('.pin[data-pin="1"]');
     await page.click('.pin[data-pin="9"]');
-    await page.click('#knock');
+    assert.equal(await page.isDisabled('#knock'), true);
+    assert.equal(await page.textContent('#play-reason'), 'Pins 1-9 are not one connected group: 1 and 9 do not touch.');
+    await enterKnock(page);
     await waitIdle(page);
     assert.equal((await shownError(page)).code, 'not_connected');
+    assert.match((await shownError(page)).text, /Pins 1-9 are not one connected group: 1 and 9 do not touch\.$/);
+    await page.click('.pin[data-pin="9"]');
+    await page.click('.pin[data-pin="3"]');
+    await page.click('.pin[data-pin="6"]');
+    assert.equal(await page.isDisabled('#knock'), false, 'a legal pick turns "Knock down" on');
+    assert.equal(await page.isVisible('#play-reason'), false);
     assert.deepEqual(page.errors, []);
     await page.close();
 });

@@ -261,11 +261,14 @@ export class GameController {
         this.pick.render(s, this.choice, { hints: this.hints, locked: this.locked });
         this.sheet.render(s.sheet, s.over ? 0 : s.frame);
         const controlsOff = this.locked;
-        this.el.knock.disabled = controlsOff;
+        // "Knock down" waits for a legal pick; #selection says what is missing or which rule
+        // fails. Enter still sends any pick: the server's refusal then explains it too.
+        this.el.knock.disabled = controlsOff || !this.choice.isLegal(s);
         this.el.stop.disabled = controlsOff;
         this.el.resign.disabled = controlsOff;
         this.el.controls.hidden = s.over;
         this.coach.render(s, this.locked);
+        this.undo.render(s, this.locked);
         if (s.over) {
             this.over.show(s, this.today());
             this.parLine.show(s);
