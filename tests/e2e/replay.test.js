@@ -4,7 +4,9 @@
 // server's deals, legal plays after every action, sheets and final score. 24 more games take
 // back actions at random (`undo`, record token `u`): the browser's replay must agree with the
 // server's snapshot after every take-back too. Then one game is replayed step by step in the
-// page (#/game/{id}) with the buttons, the slider and the arrows.
+// page (#/game/{id}) with the buttons, the slider and the arrows, its steps told in words
+// ("7 of spades knocks down 4-8-9", "Stops the ball", "ball 2 burns ...") and listed by frame and
+// ball, each a button to that step; a game with take-backs tells them too.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -19,6 +21,11 @@ let server;
 let browser;
 let page;
 let games;
+let undoGames;
+
+/** "7S" -> "7 of spades", "AH" -> "ace of hearts" (the words the replay uses). */
+const spoken = (card) => `${card.startsWith('A') ? 'ace' : card.slice(0, -1)} of ${card.endsWith('H') ? 'hearts' : 'spades'}`;
+const shownStep = async () => ({ step: await page.textContent('#replay-step'), text: await page.textContent('#replay-action') });
 
 before(async () => {
     server = await startServer();
@@ -135,7 +142,7 @@ test('80 games replayed in node give the server\'s deals, legal plays, sheets an
 });
 
 test('24 games with random take-backs replayed in node agree with the server after every undo', { timeout: 120000 }, async () => {
-    const undoGames = await playRandomGames(24, { undoRate: 0.2, first: 80 });
+    undoGames = await playRandomGames(24, { undoRate: 0.2, first: 80 });
     const actions = await compareReplays(undoGames);
     const undos = undoGames.reduce((n, g) => n + g.reveal.record.split(' ').filter((t) => t === 'u').length, 0);
     assert.ok(undos > 50, `${undos} take-backs compared (of ${actions} actions)`);
@@ -151,7 +158,7 @@ test('a finished game replayed step by step in the page', async () => {
     await waitIdle(page);
     const last = g.trace.length - 1;
     assert.equal(await page.textContent('#replay-step'), `Step 0 of ${last}`);
-    assert.equal(await page.textContent('#replay-action'), 'The opening deal.');
+    assert.equal(await page.textContent('#replay-action'), 'The opening deal: frame 1, ball 1.');
     assert.equal(await page.getAttribute('#replay-check', 'data-ok'), 'true');
     const pinsDown = () => page.$$eval('#replay-screen .pin.down', (els) => els.length);
     assert.equal(await pinsDown(), 0);
@@ -161,12 +168,44 @@ test('a finished game replayed step by step in the page', async () => {
     const firstPlay = tokens.findIndex((t) => t.includes(':'));
     for (let i = 0; i <= firstPlay; i++) await page.click('#replay-next');
     assert.equal(await page.textContent('#replay-step'), `Step ${firstPlay + 1} of ${last}`);
-    assert.match(await page.textContent('#replay-action'), new RegExp(`^${tokens[firstPlay]}: pile`));
+    const { steps } = await replaySteps(g.reveal.record);
+    const [pile, pinList] = tokens[firstPlay].split(':');
+    const ball = steps[firstPlay].state.piles[Number(pile) - 1].up;
+    const n = steps[firstPlay + 1].state.pinsThisBall || pinList.split(',').length;
+    const sorted = pinList.split(',').map(Number).sort((a, b) => a - b).join('-');
+    assert.match(await page.textContent('#replay-action'),
+                 new RegExp(`^${spoken(ball)} knocks down ${sorted}: ${n} pins? this ball[.;]`));
+    assert.equal(await page.getAttribute('#replay-action', 'data-token'), tokens[firstPlay]);
     await page.waitForTimeout(300);
     await screenshot(page, '50-replay-step');
 
+    // The index: one button a step, under the frame and ball the action was made in.
+    const index = await page.$$eval('#replay-index .step-link', (els) => els.map((el) => ({
+        step: Number(el.dataset.step), frame: Number(el.closest('[data-frame]').dataset.frame),
+        ball: Number(el.closest('[data-ball]').dataset.ball), current: el.getAttribute('aria-current') })));
+    assert.deepEqual(index.map((x) => x.step), steps.map((_, i) => i), 'every step is listed once, in order');
+    index.slice(1).forEach((x) => {
+        const before = steps[x.step - 1].state;
+        assert.deepEqual([x.frame, x.ball], [before.frame, before.ball], `step ${x.step} under its frame and ball`);
+    });
+    assert.deepEqual(index.filter((x) => x.current === 'step').map((x) => x.step), [firstPlay + 1]);
+    // Jump to the first step that began a ball 2 on its deal: its words name the burned cards.
+    const stop = steps.findIndex((st, i) => i > 0 && st.state.secondBall && !steps[i - 1].state.secondBall &&
+                                           !st.state.over && st.state.deal === steps[i - 1].state.deal);
+    assert.ok(stop > 0, 'the game has a ball 2');
+    const frame = index[stop].frame;
+    await page.click(`#replay-index [data-frame="${frame}"] .step-link[data-step="${stop}"]`);
+    assert.equal((await shownStep()).step, `Step ${stop} of ${last}`);
+    const burned = steps[stop].state.burned.filter(Boolean).map(spoken);
+    const burnWords = burned.length === 1 ? burned[0] : `${burned.slice(0, -1).join(', ')} and ${burned.at(-1)}`;
+    const text = (await shownStep()).text;
+    assert.ok(text.includes(`frame ${frame}, ball 1 ends: `), text);
+    assert.ok(text.endsWith(`; ball 2 burns ${burnWords}.`), `${text} / ${burnWords}`);
+    assert.equal(await page.getAttribute(`.step-link[data-step="${stop}"]`, 'aria-current'), 'step');
+    assert.match(await page.textContent('#replay-screen .frame-label'), new RegExp(`^Frame ${frame} · Ball 2 `));
+
     await page.keyboard.press('ArrowLeft');
-    assert.equal(await page.textContent('#replay-step'), `Step ${firstPlay} of ${last}`);
+    assert.equal(await page.textContent('#replay-step'), `Step ${stop - 1} of ${last}`);
     await page.click('#replay-last');
     assert.equal(await page.textContent('#replay-screen .sheet-score'), `Score ${g.score}`);
     assert.match(await page.textContent('#replay-screen .frame-label'), new RegExp(`^Game over: ${g.score}$`));
@@ -180,4 +219,25 @@ test('a finished game replayed step by step in the page', async () => {
                      g.reveal.deals, 'the deals derived in the page are the ones the server revealed');
     await screenshot(page, '51-replay-end');
     assert.deepEqual(errors, []);
+});
+
+test('a replay with take-backs tells each one and where it went back to', async () => {
+    const g = undoGames.find((x) => / s u /.test(x.reveal.record));
+    await page.evaluate((id) => { location.hash = `#/game/${id}`; }, g.game);
+    await page.waitForSelector('#replay-slider');
+    await waitIdle(page);
+    assert.equal(await page.getAttribute('#replay-check', 'data-ok'), 'true', 'the record with u replays to the stored score');
+    const { steps } = await replaySteps(g.reveal.record);
+    const u = steps.findIndex((st, i) => i > 1 && st.action.kind === 'undo' && steps[i - 1].action.kind === 'stop');
+    await page.click(`.step-link[data-step="${u - 1}"]`);
+    const ballPins = steps[u - 2].state.pinsThisBall;
+    assert.match((await shownStep()).text, new RegExp(`^Stops the ball: frame ${steps[u - 2].state.frame}, ` +
+                                                      `ball ${steps[u - 2].state.ball} ends: ${ballPins} pins?`));
+    await page.click(`.step-link[data-step="${u}"]`);
+    const back = steps[u].state;
+    assert.equal((await shownStep()).text, `Takes back the last action: back to frame ${back.frame}, ball ${back.ball}.`);
+    assert.equal(await page.textContent(`.step-link[data-step="${u}"] .step-short`), 'undo');
+    assert.equal(await page.textContent(`.step-link[data-step="${u}"] .sr-only`),
+                 ` (step ${u}: Takes back the last action)`);
+    assert.deepEqual(back.pins, steps[u - 2].state.pins, 'the stop\'s take-back restores the pins');
 });
