@@ -213,6 +213,41 @@ test('resign ends the game: final score, share line and reveal', async () => {
     await page.close();
 });
 
+test('a resigned game\'s last frame shows the total the score says (regression: Score 8 under a frame of 6)', async () => {
+    // The record of docs/protocol.md's example: frame 1 is 3 + 3 = 6, frame 2 is resigned after
+    // 2 pins. The server's sheet leaves frame 2's total null (its second roll never came) while
+    // its score is 8; the sheet must not show 6 as the last total over "Score 8".
+    const page = await freshPage();
+    await startGame(page, { seed: ZERO_SEED });
+    await knock(page, 1, [1, 3, 6]);
+    await stopBall(page);
+    await knock(page, 1, [2, 4, 5]);
+    await stopBall(page);
+    await knock(page, 1, [2, 5]);
+    let table = await readTable(page);
+    assert.deepEqual(table.totals.slice(0, 2), ['6', ''], 'in play, frame 2\'s total waits for its ball');
+    assert.equal(table.score, '6', 'the ball in play is not a roll yet');
+    await page.click('#resign');
+    await page.click('#resign');
+    await waitIdle(page);
+    await page.waitForSelector('#game-over:not([hidden])');
+    assert.equal(await page.textContent('#reveal-record'), `pinfall/1 sackson ${ZERO_SEED} 1:1,3,6 s 1:2,4,5 s 1:2,5 r`);
+    table = await readTable(page);
+    assert.deepEqual(table.totals, ['6', '8', '', '', '', '', '', '', '', ''], 'the last frame bowled shows the final total');
+    assert.equal(table.score, '8');
+    assert.equal(await page.textContent('#final-score'), '8');
+    // The replay's last step shows the same sheet.
+    await page.click('#over-replay');
+    await page.waitForSelector('#replay-slider');
+    await waitIdle(page);
+    await page.click('#replay-last');
+    const replayed = await page.$$eval('#replay-screen .frame .total', (els) => els.map((el) => el.textContent));
+    assert.deepEqual(replayed, ['6', '8', '', '', '', '', '', '', '', '']);
+    assert.equal(await page.textContent('#replay-screen .sheet-score'), 'Score 8');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+});
+
 test('a second tab of the same guest follows the game', async () => {
     const page = await freshPage();
     await startGame(page, { seed: ZERO_SEED });

@@ -13,6 +13,7 @@ import { after, before, test } from 'node:test';
 
 import { dealText } from '../../web/js/solitaire/deal.js';
 import { replaySteps } from '../../web/js/solitaire/replay.js';
+import { runningTotals } from '../../web/js/solitaire/score.js';
 import { launchBrowser, screenshot } from './lib/browser.js';
 import { startServer } from './lib/server.js';
 import { waitIdle } from './lib/ui.js';
@@ -128,6 +129,12 @@ async function compareReplays(list) {
         });
         assert.equal(final.over, true);
         assert.equal(steps.at(-1).state.score, g.score, `game ${g.game}: final score`);
+        // The sheet view's totals for an ended game: the last one is the score (resigned too).
+        const totals = runningTotals(sheet.rolls);
+        assert.equal(totals.filter((t) => t !== null).at(-1) ?? 0, g.score, `game ${g.game}: last total is the score`);
+        sheet.frames.forEach((f, k) => {
+            if (f.total !== null) assert.equal(totals[k], f.total, `game ${g.game}: a known total is kept (frame ${k + 1})`);
+        });
         actions += steps.length - 1;
     }
     return actions;

@@ -259,7 +259,7 @@ export class GameController {
                               fell: this.fell, locked: this.locked });
         this.#renderStatus(s);
         this.pick.render(s, this.choice, { hints: this.hints, locked: this.locked });
-        this.sheet.render(s.sheet, s.over ? 0 : s.frame);
+        this.sheet.render(s.sheet, s.over ? 0 : s.frame, { over: s.over });
         const controlsOff = this.locked;
         // "Knock down" waits for a legal pick; #selection says what is missing or which rule
         // fails. Enter still sends any pick: the server's refusal then explains it too.

@@ -153,7 +153,7 @@ export class ReplayView {
         const s = step.state;
         this.rack.render(s, { pile: step.action?.kind === 'play' ? step.action.pile : null, pins: new Set(),
                               hintPins: new Set(), hintPiles: new Set(), fell, locked: true });
-        this.sheet.render(s.sheet, s.over ? 0 : s.frame);
+        this.sheet.render(s.sheet, s.over ? 0 : s.frame, { over: s.over });
         this.slider.value = String(at);
         this.counter.textContent = `Step ${at} of ${this.steps.length - 1}`;
         this.frameLabel.textContent = s.over ? `Game over: ${s.score}` : `Frame ${s.frame} \u00b7 Ball ${s.ball} \u00b7 deal ${s.deal}`;
