@@ -251,7 +251,9 @@ test('lane pages never scroll sideways: the lanes page, eight ten-pin sides in p
     await page.waitForSelector('#report-pad');
     await assertNoSideways(page, 'lane in play, eight sides, the report pad shown');
     assert.deepEqual(await smallTargets(page, '#report-pad'), [], 'the pad\'s buttons are thumb-sized');
+    await page.$eval('#lane-sheets', (el) => el.scrollIntoView({ block: 'start' }));  // the sheets, for the picture
     await docShots(page, 'lane-eight-sides');
+    await page.evaluate(() => window.scrollTo(0, 0));
     // The rest of the game from another connection: the page follows live to the end.
     assert.equal((await laneOfEight(code, null)).phase, 'complete');
     await page.waitForFunction(() => document.querySelectorAll('#lane-sheets .frame[data-frame="10"]')
