@@ -12,7 +12,9 @@ namespace pinfall::engine {
 inline constexpr int kMaxListedPins = 10;
 
 struct Action {
-    enum class Kind : std::uint8_t { kPlay, kStop, kResign };
+    // kUndo takes back the last action still in effect (practice games only: the server
+    // refuses it in ranked ones; docs/rules.md "Take-backs").
+    enum class Kind : std::uint8_t { kPlay, kStop, kResign, kUndo };
     Kind kind = Kind::kStop;
     std::uint8_t pile = 0;  // 0-based; kPlay only
     std::uint8_t pin_count = 0;
@@ -33,6 +35,11 @@ struct Action {
     static Action resign() {
         Action a;
         a.kind = Kind::kResign;
+        return a;
+    }
+    static Action undo() {
+        Action a;
+        a.kind = Kind::kUndo;
         return a;
     }
     std::span<const int> listed_pins() const { return {pins.data(), pin_count}; }

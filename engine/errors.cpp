@@ -26,6 +26,7 @@ std::string_view error_code_name(ErrorCode code) {
         case ErrorCode::kOutOfTurn: return "out_of_turn";
         case ErrorCode::kBadSide: return "bad_side";
         case ErrorCode::kRollOffDone: return "roll_off_done";
+        case ErrorCode::kNothingToUndo: return "nothing_to_undo";
     }
     return "unknown";
 }
@@ -62,6 +63,7 @@ std::string_view message_of(ErrorCode code) {
         case ErrorCode::kOutOfTurn: return "It is another side's turn to roll.";
         case ErrorCode::kBadSide: return "There is no side with that number.";
         case ErrorCode::kRollOffDone: return "The roll-off is over; the order of play is set.";
+        case ErrorCode::kNothingToUndo: return "There is no action to take back.";
     }
     return "Unknown error.";
 }

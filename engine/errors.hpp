@@ -31,6 +31,7 @@ enum class ErrorCode : std::uint8_t {
     kOutOfTurn,           // roll-off: a side reports while another must roll
     kBadSide,             // roll-off: a side number outside 0..sides-1
     kRollOffDone,         // roll-off: a report after the order is settled
+    kNothingToUndo,       // an undo with no action in effect to take back
 };
 
 struct Error {

@@ -61,8 +61,14 @@ struct GameOverEvent {
     bool operator==(const GameOverEvent&) const = default;
 };
 
-using Event =
-    std::variant<PlayEvent, BallEndEvent, BurnEvent, DealEvent, FrameEndEvent, GameOverEvent>;
+// The last action in effect was taken back: the state is the one before it (a client replaces
+// its view with a snapshot; docs/protocol.md "Take-backs").
+struct UndoEvent {
+    bool operator==(const UndoEvent&) const = default;
+};
+
+using Event = std::variant<PlayEvent, BallEndEvent, BurnEvent, DealEvent, FrameEndEvent,
+                           GameOverEvent, UndoEvent>;
 using Events = std::vector<Event>;
 
 }  // namespace pinfall::engine

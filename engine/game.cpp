@@ -2,6 +2,8 @@
 
 #include <cassert>
 
+#include "engine/record.hpp"
+
 namespace pinfall::engine {
 
 DealSet deal_all(const Seed& seed) {
@@ -95,8 +97,43 @@ void Game::settle(Events* events) {
     assert(invariants_hold());
 }
 
+void Game::restart() {
+    rack_ = Rack();
+    deal_index_ = -1;
+    second_ball_ = false;
+    ball_pins_ = 0;
+    sheet_ = ScoreSheet(10);
+    over_ = false;
+    resigned_ = false;
+    actions_.clear();
+    start(nullptr);
+}
+
+std::optional<Error> Game::take_back(Events* events) {
+    std::vector<Action> line = final_line(actions_);
+    if (line.empty()) return make_error(ErrorCode::kNothingToUndo);
+    line.pop_back();
+    // Replaying the line from the start is exact (same deals: the copy keeps those dealt or
+    // given, plays are deterministic) and cheap next to a person's pace; the history,
+    // take-backs included, stays the record.
+    Game back = *this;
+    back.restart();
+    for (const auto& a : line) {
+        [[maybe_unused]] const auto err = back.apply(a);
+        assert(!err);
+    }
+    std::vector<Action> history = std::move(actions_);
+    *this = std::move(back);
+    actions_ = std::move(history);
+    actions_.push_back(Action::undo());
+    if (events) events->emplace_back(UndoEvent{});
+    assert(invariants_hold());
+    return std::nullopt;
+}
+
 std::optional<Error> Game::apply(const Action& a, Events* events) {
     if (over_) return make_error(ErrorCode::kGameOver);
+    if (a.kind == Action::Kind::kUndo) return take_back(events);
     switch (a.kind) {
         case Action::Kind::kPlay: {
             PinMask pins = 0;
@@ -132,6 +169,7 @@ std::optional<Error> Game::apply(const Action& a, Events* events) {
             if (events) events->emplace_back(GameOverEvent{static_cast<std::uint16_t>(score()), true});
             break;
         }
+        case Action::Kind::kUndo: break;  // take_back() above
     }
     actions_.push_back(a);
     settle(events);

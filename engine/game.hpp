@@ -38,7 +38,9 @@ class Game {
 
     // Applies a; on success appends its events to *events (when given) and returns nullopt.
     // On error returns it and changes nothing. Errors: game_over after the end; for plays the
-    // codes of Rack::check_play.
+    // codes of Rack::check_play; for an undo nothing_to_undo when no action is in effect. An
+    // undo returns the game to its state before the last action in effect (final_line) and
+    // appends one UndoEvent; actions() keeps the undo and what it undid (the record).
     std::optional<Error> apply(const Action& a, Events* events = nullptr);
 
     Ruleset ruleset() const { return ruleset_; }
@@ -57,7 +59,7 @@ class Game {
 
     // Legal plays by pile (0-2) as group sets; all empty once over().
     std::array<GroupSet, kPileCount> legal() const;
-    // The accepted actions so far, in order.
+    // The accepted actions so far, in order, take-backs (undo) included.
     const std::vector<Action>& actions() const { return actions_; }
 
     // All 20 cards accounted for, sheet consistent with the rack. Checked after every action
@@ -67,6 +69,9 @@ class Game {
     bool operator==(const Game& o) const;
 
    private:
+    std::optional<Error> take_back(Events* events);
+    // Back to the opening position on the same deals, with no action (take_back's replay).
+    void restart();
     void start(Events* events);
     const Deal& deal(int k);
     void deal_fresh(Events* events);

@@ -22,6 +22,7 @@ std::string action_text(const Action& a) {
     switch (a.kind) {
         case Action::Kind::kStop: return "s";
         case Action::Kind::kResign: return "r";
+        case Action::Kind::kUndo: return "u";
         case Action::Kind::kPlay: break;
     }
     std::string out = std::to_string(a.pile + 1) + ":";
@@ -35,6 +36,7 @@ std::string action_text(const Action& a) {
 std::optional<Action> parse_action(std::string_view token) {
     if (token == "s") return Action::stop();
     if (token == "r") return Action::resign();
+    if (token == "u") return Action::undo();
     const auto colon = token.find(':');
     if (colon == std::string_view::npos) return std::nullopt;
     int pile = 0;
@@ -91,6 +93,18 @@ std::optional<Record> parse_record(std::string_view text, RecordParseError* erro
         record.actions.push_back(*action);
     }
     return record;
+}
+
+std::vector<Action> final_line(const std::vector<Action>& actions) {
+    std::vector<Action> line;
+    for (const auto& a : actions) {
+        if (a.kind != Action::Kind::kUndo) {
+            line.push_back(a);
+        } else if (!line.empty()) {
+            line.pop_back();
+        }
+    }
+    return line;
 }
 
 ReplayResult replay(const Record& record) {

@@ -39,6 +39,10 @@ std::optional<Action> parse_action(std::string_view token);
 
 std::string record_text(const Record& record);
 
+// The actions still in effect: every undone action and every undo removed (docs/rules.md
+// "Take-backs"). An undo with nothing before it to undo is dropped too.
+std::vector<Action> final_line(const std::vector<Action>& actions);
+
 struct RecordParseError {
     int token;            // 0-based index of the offending whitespace-separated token
     std::string message;  // what is wrong with it

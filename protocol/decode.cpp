@@ -190,6 +190,10 @@ RequestBody decode_body(std::string_view type, const json& obj) {
         only_fields(obj, {"game"});
         return HintRequest{get_game(obj)};
     }
+    if (type == "undo") {
+        only_fields(obj, {"game"});
+        return UndoRequest{get_game(obj)};
+    }
     if (type == "review") {
         only_fields(obj, {"game"});
         return ReviewRequest{get_game(obj)};

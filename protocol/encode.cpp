@@ -162,6 +162,7 @@ struct EventWriter {
         w.key("e").value("frame_end");
         w.key("frame").value(e.frame);
     }
+    void operator()(const engine::UndoEvent&) { w.key("e").value("undo"); }
     void operator()(const engine::GameOverEvent& e) {
         w.key("e").value("game_over");
         w.key("score").value(static_cast<int>(e.score));

@@ -93,6 +93,10 @@ struct HintRequest {
 struct ReviewRequest {
     GameId game = 0;
 };
+// Takes back the last action of a practice game (docs/protocol.md "Take-backs").
+struct UndoRequest {
+    GameId game = 0;
+};
 
 // Real lanes (docs/protocol.md "Lanes"). Codes are 6 characters; the server checks them.
 struct LaneOpen {
@@ -166,7 +170,8 @@ using RequestBody = std::variant<Hello, PracticeStart, PlayRequest, StopRequest,
                                  LeaderboardRequest, ProfileRequest, VerifyRequest, RecordRequest,
                                  LaneOpen, LaneJoin, LaneWatch, LaneReportRequest, LaneUndo,
                                  LeagueCreate, LeagueJoin, LeagueGet, LeaguePlay, LeagueSecretary,
-                                 HintRequest, ReviewRequest, ChangePassword, LogoutOthers>;
+                                 HintRequest, ReviewRequest, ChangePassword, LogoutOthers,
+                                 UndoRequest>;
 
 inline constexpr int kMaxLeaderboardLimit = 100;
 

@@ -272,7 +272,9 @@ test('a day later the seed is revealed, checked against the commitment, and the 
     assert.equal(await page.getAttribute('#replay-check', 'data-ok'), 'true');
     assert.equal(await page.textContent('#replay-step'), `Step 0 of ${await page.getAttribute('#replay-slider', 'max')}`);
     await page.click('#replay-next');
-    assert.match(await page.textContent('#replay-action'), /^\d:[\d,]+: pile \d \(.+\) knocks down [\d-]+\.|^s: stop the ball/);
+    assert.match(await page.textContent('#replay-action'),
+                 /^(?:ace|\d+) of (?:hearts|spades) knocks down [\d-]+: \d+ pins? this ball[.;]|^Stops the ball[.:]/);
+    assert.match(await page.getAttribute('#replay-action', 'data-token'), /^\d:[\d,]+$|^s$/);
     await page.click('#replay-last');
     assert.match(await page.textContent('#replay-screen .frame-label'), new RegExp(`^Game over: ${shared.score}$`));
     assert.equal(await page.textContent('#replay-screen .sheet-score'), `Score ${shared.score}`);

@@ -1,9 +1,10 @@
 // Phone first (issue 17), at 390x844 on a fixed day (--clock-start 2026-11-29T12:00:00Z): the
 // top bar on one row with its menu; the play screen's rack, piles, pick, "Knock down", "Stop"
 // and sheet inside one screen on both balls, every control at least 44 px; the result card on
-// top after the game; the daily, leaderboard, profile, replay and league pages never wider
-// than the screen, the standings' main columns with the rest one tap away; dates in the
-// player's time zone with UTC beside them; axe-core on each page.
+// top after the game; the daily, leaderboard, profile, replay, league and lane pages never
+// wider than the screen (a ten-pin lane of eight sides with 24-character names, in play and
+// complete), the standings' main columns with the rest one tap away; dates in the player's time
+// zone with UTC beside them; axe-core on each page.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -77,7 +78,9 @@ test('the play screen fits one phone screen on ball 1 and ball 2', async () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.click('.pile[data-pile="1"]');
     await page.click('.pin[data-pin="3"]');
-    assert.equal(await page.textContent('#selection'), 'Pile 1 (5♠) on pin 3: not a legal play yet.');
+    assert.equal(await page.textContent('#selection'), 'Pile 1 (5♠) on pin 3: not a legal play yet. ' +
+                 'The 5♠ (pile 1) takes a single pin of its own rank; pin 3 is the 10♥.');
+    assert.equal(await page.isDisabled('#knock'), true);
     await page.click('.pin[data-pin="1"]');
     await page.click('.pin[data-pin="6"]');
     assert.equal(await page.textContent('#selection'), 'Pile 1 (5♠) on pins 1-3-6: a legal play.');
@@ -193,6 +196,77 @@ test('a league on a phone: standings show rank, name, average and points; the re
     await page.click('#standings-panel .columns-toggle');
     assert.equal((await heads()).length, 10);
     await assertNoSideways(page, 'league, all columns');
+    assert.deepEqual(errors, []);
+});
+
+/**
+ * Over the page's own identity (its guest, and its player when logged in, so the page owns the
+ * lane): opens a ten-pin lane of eight sides with the longest names, settles the roll-off and
+ * reports `reports` rolls (a strike or the spare, whatever stands), or all of them when null.
+ * Resolves with the lane's code and its phase.
+ */
+function laneOfEight(code, reports) {
+    return page.evaluate(async ({ code, reports }) => {
+        const ws = new WebSocket(`ws://${location.host}/ws`);
+        await new Promise((resolve) => { ws.onopen = resolve; });
+        let id = 0;
+        const waiting = new Map();
+        ws.onmessage = (ev) => {
+            const msg = JSON.parse(ev.data);
+            waiting.get(msg.re)?.(msg);
+            waiting.delete(msg.re);
+        };
+        const request = (type, fields = {}) => new Promise((resolve, reject) => {
+            waiting.set(++id, (msg) => (msg.type === 'error' ? reject(new Error(`${msg.code}: ${msg.message}`)) : resolve(msg)));
+            ws.send(JSON.stringify({ type, id, ...fields }));
+        });
+        await request('hello', { version: 1, guest: localStorage.getItem('pinfall.guest') });
+        const token = localStorage.getItem('pinfall.token');
+        if (token) await request('login', { token });
+        let lane;
+        if (code === null) {
+            const sides = Array.from({ length: 8 }, (_, i) => `Wolfeschlegelsteinhause${i}`);  // 24 characters
+            lane = await request('lane_open', { ruleset: 'tenpin', sides, join: 0 });
+            for (let side = 0; side < 8; side++) lane = await request('lane_report', { lane: lane.lane, side, pins: side + 1 });
+        } else {
+            lane = await request('lane_watch', { lane: code });
+        }
+        for (let n = 0; (reports === null || n < reports) && lane.phase === 'play'; n++) {
+            lane = await request('lane_report', { lane: lane.lane, side: lane.next.side, pins: lane.next.standing });
+        }
+        ws.close();
+        return { code: lane.lane, phase: lane.phase };
+    }, { code, reports });
+}
+
+test('lane pages never scroll sideways: the lanes page, eight ten-pin sides in play and complete', async () => {
+    await go('#/lanes');
+    await page.waitForSelector('#join-code');
+    await assertNoSideways(page, 'lanes');
+    assert.deepEqual(await axeViolations(page), [], 'axe: lanes');
+    const { code, phase } = await laneOfEight(null, 9);
+    assert.equal(phase, 'play');
+    await go(`#/lane/${code}`);
+    await page.waitForSelector('#lane-sheets [data-side="7"]');
+    await page.waitForSelector('#report-pad');
+    await assertNoSideways(page, 'lane in play, eight sides, the report pad shown');
+    assert.deepEqual(await smallTargets(page, '#report-pad'), [], 'the pad\'s buttons are thumb-sized');
+    await page.$eval('#lane-sheets', (el) => el.scrollIntoView({ block: 'start' }));  // the sheets, for the picture
+    await docShots(page, 'lane-eight-sides');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // The rest of the game from another connection: the page follows live to the end.
+    assert.equal((await laneOfEight(code, null)).phase, 'complete');
+    await page.waitForFunction(() => document.querySelectorAll('#lane-sheets .frame[data-frame="10"]')
+        .length === 8 && [...document.querySelectorAll('#lane-sheets .frame[data-frame="10"]')]
+        .every((f) => f.dataset.marks === 'XXX'));
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const scores = await page.$$eval('#lane-sheets [data-side]', (els) => els.map((el) => el.dataset.score));
+    assert.deepEqual(scores, Array(8).fill('300'), 'every side bowled a perfect game');
+    await assertNoSideways(page, 'lane complete, eight sides of 300');
+    for (const sel of ['#lane-sheets', '#lane-sheets [data-side="7"] .frame[data-frame="10"]']) {
+        const box = await page.locator(sel).first().boundingBox();
+        assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width + 0.5, `${sel} fits the width: ${JSON.stringify(box)}`);
+    }
     assert.deepEqual(errors, []);
 });
 

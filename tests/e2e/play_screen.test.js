@@ -33,35 +33,57 @@ async function freshPage() {
     return page;
 }
 
-test('an illegal click is refused with a visible message and changes nothing', async () => {
+/** Enter with no control focused (on a focused pin it would press that pin): knock down. */
+async function enterKnock(page) {
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press('Enter');
+}
+
+test('an illegal pick: "Knock down" off with the rule in words; Enter gets the server\'s refusal', async () => {
     const page = await freshPage();
     await startGame(page, { seed: ZERO_SEED });
     const before = await readTable(page);
 
-    await page.click('#knock');
+    assert.equal(await page.isDisabled('#knock'), true, 'no pile, no pins: nothing to knock down');
+    assert.equal(await page.textContent('#selection'), 'Choose a ball pile, then pins.');
+    await enterKnock(page);
     assert.match((await shownError(page)).text, /Choose a ball pile first/);
 
     await page.click('.pile[data-pile="1"]');  // 5S: legal groups 1-3-6 and 3-4-5
     assert.deepEqual((await highlightedPins(page)).sort((a, b) => a - b), [1, 3, 4, 5, 6]);
+    assert.equal(await page.isDisabled('#knock'), true, 'a pile without pins is no play');
     await page.click('.pin[data-pin="2"]');  // 7S is in no legal group of a 5
     assert.deepEqual(await highlightedPins(page), []);
     assert.match(await page.textContent('#hint-groups'), /No legal group holds these pins/);
-    await page.click('#knock');
+    assert.equal(await page.isDisabled('#knock'), true);
+    const reason = 'The 5\u2660 (pile 1) takes a single pin of its own rank; pin 2 is the 7\u2660.';
+    assert.equal(await page.textContent('#play-reason'), reason);
+    assert.equal(await page.getAttribute('#play-reason', 'data-code'), 'sum_mismatch');
+    // Enter sends the pick anyway: the server refuses it, with its detail in the same words.
+    await enterKnock(page);
     await waitIdle(page);
     const refusal = await shownError(page);
     assert.equal(refusal.code, 'sum_mismatch');
-    assert.equal(refusal.text, 'The ball card must match the pin, or the last digit of the pins\' sum.');
+    assert.equal(refusal.text, `The ball card must match the pin, or the last digit of the pins' sum. ${reason}`);
     assert.ok(await page.isVisible('#message'));
     await screenshot(page, '10-illegal-play-refused');
     assert.deepEqual(await readTable(page), before, 'the refused play changed nothing');
 
-    // The pins stay picked, so the player can fix the pick: 2 out, 1-3-6 in.
+    // The pins stay picked, so the player can fix the pick: 2 out, 1-3-6 in; 9 makes it apart.
     await page.click('.pin[data-pin="2"]');
     await page.click('.pin[data-pin="1"]');
     await page.click('.pin[data-pin="9"]');
-    await page.click('#knock');
+    assert.equal(await page.isDisabled('#knock'), true);
+    assert.equal(await page.textContent('#play-reason'), 'Pins 1-9 are not one connected group: 1 and 9 do not touch.');
+    await enterKnock(page);
     await waitIdle(page);
     assert.equal((await shownError(page)).code, 'not_connected');
+    assert.match((await shownError(page)).text, /Pins 1-9 are not one connected group: 1 and 9 do not touch\.$/);
+    await page.click('.pin[data-pin="9"]');
+    await page.click('.pin[data-pin="3"]');
+    await page.click('.pin[data-pin="6"]');
+    assert.equal(await page.isDisabled('#knock'), false, 'a legal pick turns "Knock down" on');
+    assert.equal(await page.isVisible('#play-reason'), false);
     assert.deepEqual(page.errors, []);
     await page.close();
 });
@@ -188,6 +210,41 @@ test('resign ends the game: final score, share line and reveal', async () => {
     await screenshot(page, '16-resigned');
     await page.click('#new-game');
     assert.equal(await page.evaluate(() => document.body.dataset.screen), 'start');
+    await page.close();
+});
+
+test('a resigned game\'s last frame shows the total the score says (regression: Score 8 under a frame of 6)', async () => {
+    // The record of docs/protocol.md's example: frame 1 is 3 + 3 = 6, frame 2 is resigned after
+    // 2 pins. The server's sheet leaves frame 2's total null (its second roll never came) while
+    // its score is 8; the sheet must not show 6 as the last total over "Score 8".
+    const page = await freshPage();
+    await startGame(page, { seed: ZERO_SEED });
+    await knock(page, 1, [1, 3, 6]);
+    await stopBall(page);
+    await knock(page, 1, [2, 4, 5]);
+    await stopBall(page);
+    await knock(page, 1, [2, 5]);
+    let table = await readTable(page);
+    assert.deepEqual(table.totals.slice(0, 2), ['6', ''], 'in play, frame 2\'s total waits for its ball');
+    assert.equal(table.score, '6', 'the ball in play is not a roll yet');
+    await page.click('#resign');
+    await page.click('#resign');
+    await waitIdle(page);
+    await page.waitForSelector('#game-over:not([hidden])');
+    assert.equal(await page.textContent('#reveal-record'), `pinfall/1 sackson ${ZERO_SEED} 1:1,3,6 s 1:2,4,5 s 1:2,5 r`);
+    table = await readTable(page);
+    assert.deepEqual(table.totals, ['6', '8', '', '', '', '', '', '', '', ''], 'the last frame bowled shows the final total');
+    assert.equal(table.score, '8');
+    assert.equal(await page.textContent('#final-score'), '8');
+    // The replay's last step shows the same sheet.
+    await page.click('#over-replay');
+    await page.waitForSelector('#replay-slider');
+    await waitIdle(page);
+    await page.click('#replay-last');
+    const replayed = await page.$$eval('#replay-screen .frame .total', (els) => els.map((el) => el.textContent));
+    assert.deepEqual(replayed, ['6', '8', '', '', '', '', '', '', '', '']);
+    assert.equal(await page.textContent('#replay-screen .sheet-score'), 'Score 8');
+    assert.deepEqual(page.errors, []);
     await page.close();
 });
 

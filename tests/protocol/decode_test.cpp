@@ -185,3 +185,14 @@ TEST_CASE("daily_start decodes an optional guest flag, and a non-boolean is refu
         CHECK(std::get<DecodeError>(d).code == std::string("bad_request"));
     }
 }
+
+TEST_CASE("undo decodes its game id, and other fields are refused", "[decode]") {
+    CHECK(body_of<UndoRequest>(decoded(R"({"type":"undo","id":1,"game":3})")).game == 3);
+    for (const char* bad : {R"({"type":"undo","id":2})", R"({"type":"undo","id":3,"game":0})",
+                            R"({"type":"undo","id":4,"game":3,"pile":1})"}) {
+        INFO(bad);
+        const Decoded d = decode_request(bad);
+        REQUIRE(std::holds_alternative<DecodeError>(d));
+        CHECK(std::get<DecodeError>(d).code == std::string("bad_request"));
+    }
+}

@@ -13,6 +13,7 @@ export class AccountView {
         this.client = client;
         this.messages = messages;
         this.player = null;
+        this.guest = null;  // a guest's ranked identity {id, name} (guest_identity.js), or null
         this.shownOnce = null;  // {token, why}: a token to show once (registration, rotation)
     }
 
@@ -24,6 +25,17 @@ export class AccountView {
         this.chip.dataset.player = player ? String(player.id) : '';
         this.chip.classList.toggle('logged-in', Boolean(player));
         this.chip.title = player ? `Logged in as ${player.name}` : 'Playing as a guest: register or log in';
+        this.setGuest(player ? null : this.guest);
+    }
+
+    /** A guest who played the daily: the chip shows its guest-xxxx name until it registers. */
+    setGuest(identity) {
+        this.guest = this.player ? null : identity;
+        if (this.guest) {
+            this.chip.textContent = this.guest.name;
+            this.chip.title = `Playing as the guest ${this.guest.name}: register to keep your games under a name of your own`;
+        }
+        this.chip.dataset.guest = this.guest?.name ?? '';
         if (document.body.dataset.screen === 'account') this.render();
     }
 
@@ -76,7 +88,9 @@ export class AccountView {
             token,
             h('button', { type: 'submit', id: 'login-button', text: 'Log in' }));
         return [h('h2', { text: 'Your account' }),
-                h('p', { id: 'account-status', class: 'intro', text: 'You are playing as a guest.' }),
+                h('p', { id: 'account-status', class: 'intro', text: this.guest
+                    ? `You are playing as the guest ${this.guest.name}. Registering keeps its daily games and results, under your new name.`
+                    : 'You are playing as a guest.' }),
                 register, byPassword, login];
     }
 

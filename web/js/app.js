@@ -8,6 +8,7 @@ import { ConnectionBanner } from './connection_banner.js';
 import { DailyView } from './daily_view.js';
 import { busy, busyBegin, busyEnd } from './dom.js';
 import { GameController } from './game_controller.js';
+import { GuestName } from './guest_identity.js';
 import { HowTo } from './howto.js';
 import { installKeyboard } from './keyboard.js';
 import { LaneHome } from './lanes/lane_home.js';
@@ -57,13 +58,15 @@ const practice = new PracticeView(client, messages, {
     startDaily: () => startDaily(),
 });
 const account = new AccountView($('account-screen'), $('account-chip'), client, messages);
+const guestName = new GuestName(client, account);
 const lane = new LaneView($('lane-screen'), client, messages, { player, openLane: (msg) => showLane(msg) });
 const views = {
     account,
     daily: new DailyView($('daily-screen'), client, messages, {
-        startDaily: () => startDaily(),
+        startDaily: (options) => startDaily(options),
         replayDay: (day) => practice.start({ day }),
         player,
+        guest: () => guestName.refresh(),
     }),
     leaders: new LeaderboardView($('leaders-screen'), client, messages, { today, player }),
     profile: new ProfileView($('profile-screen'), client, messages, { player }),
@@ -105,6 +108,7 @@ async function onWelcome(welcome, who) {
     serverOffset = Date.parse(welcome.time) - Date.now() || 0;
     practice.setUnfinished(welcome.games);
     account.setPlayer(who);
+    if (!who) guestName.refresh();
     if (!welcomed) {
         welcomed = true;
         banner.welcome();
@@ -143,6 +147,7 @@ function showLoginError() {
 
 /** The logged-in player changed (register, login, logout): screens that depend on it reload. */
 function onAccount(who) {
+    if (who) guestName.clear();
     account.setPlayer(who);
     if (!welcomed) return;
     const screen = document.body.dataset.screen;
@@ -174,10 +179,14 @@ async function showGame(snap) {
     await game.showSnapshot(snap);
 }
 
-async function startDaily() {
+/** guest: play as this browser's guest (not logged in: the guest-xxxx identity, docs/rules.md). */
+async function startDaily({ guest = false } = {}) {
     messages.clearError();
+    // A guest who already has its identity plays on as it from any start button.
+    const asGuest = !client.player && (guest || guestName.identity !== null);
     try {
-        await showGame(await busy(() => client.request('daily_start')));
+        await showGame(await busy(() => client.request('daily_start', asGuest ? { guest: true } : {})));
+        if (asGuest) await guestName.refresh();
     } catch (err) {
         // A guest where the server ranks accounts only, or today's attempt already made: the
         // daily page says how to take part, or shows the score and the board.
@@ -254,6 +263,7 @@ installKeyboard({
     stop: () => game.stop(),
     hints: () => game.setHints(!game.hints),
     coach: () => game.coach.ask(),
+    undo: () => game.undo.undo(),
     back: () => game.back(),
 });
 

@@ -35,6 +35,13 @@ export class Choice {
         return [...this.pins].sort((a, b) => a - b);
     }
 
+    /** True when the pick (a pile and its pins) is one of the legal plays the server sent. */
+    isLegal(state) {
+        if (this.pile === null || this.pins.size === 0) return false;
+        const pins = this.sortedPins();
+        return state.legal[this.pile - 1].some((g) => g.length === pins.length && g.every((p, i) => p === pins[i]));
+    }
+
     /** The legal groups of the chosen pile that hold every picked pin. */
     groups(state) {
         if (this.pile === null) return [];

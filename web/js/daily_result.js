@@ -24,6 +24,19 @@ export async function dailyRank(client, state, date) {
 }
 
 /**
+ * The `today` of the `daily` reply (rank, total, percentile, distribution) once the player's
+ * attempt of the day is finished, or null (not finished, no ranked identity, a failed request).
+ */
+export async function dailyToday(client) {
+    try {
+        const daily = await client.request('daily');
+        return daily.status === 'finished' ? daily.today ?? null : null;
+    } catch {
+        return null;
+    }
+}
+
+/**
  * {current, longest} daily streak of the logged-in player (their `profile`), or null (a guest
  * the server gives no profile, or a failed request).
  */

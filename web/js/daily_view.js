@@ -1,11 +1,13 @@
 // The daily challenge: today's date and the player's attempt (start, resume, or its score), the
 // commitment to today's seed, the last revealed day's seed checked against the commitment this
 // browser saw that day, the top of today's leaderboard with the player's own line, and the
-// recap of yesterday's attempt (daily_recap.js).
+// recap of yesterday's attempt (daily_recap.js). A visitor who is not signed in may play as a
+// guest (guest_identity.js); the page then names the guest-xxxx identity it plays under.
 
 import { commitmentOf } from './solitaire/deal.js';
 import { busy, fillScreen, formatDay, formatWhen, h, wayBack } from './dom.js';
 import { yesterdayRecap } from './daily_recap.js';
+import { standingPanel } from './day_chart.js';
 import { boardTable, meLine } from './leaderboard_table.js';
 
 const COMMITMENTS_KEY = 'pinfall.commitments';  // {date: commitment} seen by this browser
@@ -28,10 +30,12 @@ function rememberCommitment(date, commitment) {
 export class DailyView {
     /**
      * startDaily(): starts or resumes today's attempt; replayDay(date): unranked replay;
-     * player(): the logged-in player or null (yesterday's recap is a player's).
+     * player(): the logged-in player or null (yesterday's recap is a player's); guest(): resolves
+     * with a guest's identity {id, name} or null.
      */
-    constructor(el, client, messages, { startDaily, replayDay, player = () => null }) {
+    constructor(el, client, messages, { startDaily, replayDay, player = () => null, guest = async () => null }) {
         this.player = player;
+        this.guest = guest;
         this.el = el;
         this.client = client;
         this.messages = messages;
@@ -55,17 +59,19 @@ export class DailyView {
             return;
         }
         rememberCommitment(daily.date, daily.commitment);
-        const recap = this.player() ? await busy(() => yesterdayRecap(this.client, daily)) : null;
+        // Not logged in but not anonymous: a guest playing under its guest-xxxx identity.
+        const guest = !this.player() && daily.status !== 'anonymous' ? await busy(() => this.guest()) : null;
+        const recap = this.player() || guest ? await busy(() => yesterdayRecap(this.client, daily)) : null;
         fillScreen(this.el,
                    h('h2', { id: 'daily-title' }, 'Daily challenge ', h('span', { class: 'muted', text: `${formatDay(daily.date)} (UTC day)` })),
-                   this.#attempt(daily),
+                   this.#attempt(daily, guest),
                    recap,
                    this.#board(daily, board),
                    this.#fairness(daily));
         if (daily.revealed) await this.#checkRevealed(daily.revealed);
     }
 
-    #attempt(d) {
+    #attempt(d, guest) {
         const panel = h('div', { id: 'daily-status', class: 'card-panel daily-attempt', data: { status: d.status } });
         const times = h('p', { class: 'muted' },
                         `Everyone plays the same deals today (${d.ruleset} rules). Attempts may start until `,
@@ -75,7 +81,13 @@ export class DailyView {
                                                    text, on: { click: () => this.startDaily() } });
         if (d.status === 'anonymous') {
             panel.append(h('p', { class: 'lead', text: 'One ranked attempt a day, on the leaderboard for everyone to see.' }),
-                         h('a', { class: 'button-link primary big', href: '#/account', id: 'daily-register', text: 'Register to play' }));
+                         h('div', { class: 'buttons' },
+                           h('button', { type: 'button', id: 'daily-guest', class: 'primary big',
+                                         text: 'Play today\'s daily as a guest',
+                                         on: { click: () => this.startDaily({ guest: true }) } }),
+                           h('a', { class: 'button-link big', href: '#/account', id: 'daily-register', text: 'Register to play' })),
+                         h('p', { class: 'muted', text: 'As a guest you get a name like guest-7f3a on the board. ' +
+                             'Register later and your games and results stay yours, under your new name.' }));
         } else if (d.status === 'none') {
             panel.append(h('p', { class: 'lead', text: 'You have not played today\'s challenge yet. You get one attempt.' }),
                          button('Start today\'s challenge', 'daily-start'));
@@ -89,7 +101,13 @@ export class DailyView {
                          h('div', { class: 'buttons' },
                            h('a', { class: 'button-link', id: 'daily-around', href: `#/leaders/daily/${d.date}/around`,
                                     text: 'Where I stand' }),
-                           h('a', { class: 'button-link', href: `#/game/${d.game}`, text: 'My game' })));
+                           h('a', { class: 'button-link', href: `#/game/${d.game}`, text: 'My game' })),
+                         d.today ? standingPanel(d.today, d.score, 'daily-standing') : null);
+        }
+        if (guest) {
+            panel.append(h('p', { id: 'daily-guest-name' }, 'You play as the guest ', h('strong', { text: guest.name }),
+                           '. ', h('a', { href: '#/account', text: 'Register' }),
+                           ' to keep your games and results under a name of your own.'));
         }
         panel.append(times);
         return panel;

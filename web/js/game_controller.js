@@ -11,6 +11,7 @@ import { ParLine } from './par_line.js';
 import { PickView } from './pick_view.js';
 import { RackView } from './rack_view.js';
 import { SheetView } from './sheet_view.js';
+import { UndoView } from './undo_view.js';
 
 const HINTS_KEY = 'pinfall.hints';
 const STEP_MS = { play: 600, ball_end: 1100, burn: 500, deal: 700, game_over: 0 };
@@ -48,6 +49,7 @@ export class GameController {
         this.over = new GameOverView($('game-over'), client, { onNewGame, now });
         this.coach = new HintView(client, messages, $('controls'), $('hint-groups'));
         this.parLine = new ParLine(client, $('final-verdict'));
+        this.undo = new UndoView(client, messages, $('controls'), this);
         this.el.knock.addEventListener('click', () => this.knock());
         this.el.stop.addEventListener('click', () => this.stop());
         this.el.resign.addEventListener('click', () => this.resign());
@@ -257,13 +259,16 @@ export class GameController {
                               fell: this.fell, locked: this.locked });
         this.#renderStatus(s);
         this.pick.render(s, this.choice, { hints: this.hints, locked: this.locked });
-        this.sheet.render(s.sheet, s.over ? 0 : s.frame);
+        this.sheet.render(s.sheet, s.over ? 0 : s.frame, { over: s.over });
         const controlsOff = this.locked;
-        this.el.knock.disabled = controlsOff;
+        // "Knock down" waits for a legal pick; #selection says what is missing or which rule
+        // fails. Enter still sends any pick: the server's refusal then explains it too.
+        this.el.knock.disabled = controlsOff || !this.choice.isLegal(s);
         this.el.stop.disabled = controlsOff;
         this.el.resign.disabled = controlsOff;
         this.el.controls.hidden = s.over;
         this.coach.render(s, this.locked);
+        this.undo.render(s, this.locked);
         if (s.over) {
             this.over.show(s, this.today());
             this.parLine.show(s);

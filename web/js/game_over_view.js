@@ -5,7 +5,8 @@
 // deal) so the player can check the deals came from the seed. A ranked game reveals nothing
 // yet: the card says when it will, and links the leaderboard.
 
-import { dailyRank, dailyStreak, nextDailyText, streakText } from './daily_result.js';
+import { dailyRank, dailyStreak, dailyToday, nextDailyText, streakText } from './daily_result.js';
+import { standingPanel } from './day_chart.js';
 import { shareLine, topPercent } from './sheet_view.js';
 
 const KIND = { daily: 'Daily challenge', league: 'League game', practice: 'Practice game' };
@@ -79,6 +80,7 @@ export class GameOverView {
         this.copy.textContent = 'Share';
         this.rankInfo = null;
         this.rank.hidden = true;
+        this.el.querySelector('#over-standing')?.remove();
         this.streak.hidden = true;
         this.#drawShare();
         this.#countdown();
@@ -114,8 +116,13 @@ export class GameOverView {
     }
 
     async #loadRank(state) {
-        const info = await dailyRank(this.client, state, this.date);
+        // The daily reply's `today` has the rank, the percentile and the day's distribution;
+        // the board's own line is the fallback when it is missing.
+        const today = await dailyToday(this.client);
+        const info = today ?? await dailyRank(this.client, state, this.date);
         if (!info || this.shown !== state.id) return;
+        this.el.querySelector('#over-standing')?.remove();
+        if (today) this.rank.after(standingPanel(today, state.sheet.score, 'over-standing'));
         this.rankInfo = info;
         this.rank.textContent = `Rank ${info.rank} of ${info.total} today \u00b7 top ${topPercent(info)}%`;
         this.rank.dataset.rank = String(info.rank);

@@ -1,6 +1,7 @@
 // The score histogram of a profile as an SVG bar chart (no library): one bar per bin of the
 // profile's `histogram` ({from, to, count}), the count over each bar, the bins' lower bounds
-// under them, and a text summary for screen readers.
+// under them, and a text summary for screen readers. A bin with `parts` (histogram_bins.js
+// splitBins) is drawn as a stack, one segment a kind of game (practice, daily, league, earlier).
 
 const NS = 'http://www.w3.org/2000/svg';
 const PAD = { left: 36, right: 12, top: 22, bottom: 40 };
@@ -53,6 +54,17 @@ export function histogramChart(bins, { narrow = false } = {}) {
                                   'data-from': b.from, 'data-to': b.to, 'data-count': b.count });
         bar.append(svg('title', {}, `${b.from}\u2013${b.to}: ${b.count} game${b.count === 1 ? '' : 's'}`));
         root.append(bar);
+        let below = 0;
+        for (const [kind, n] of Object.entries(b.parts ?? {})) {
+            if (n === 0) continue;
+            const ph = (n / max) * plotH;
+            below += ph;
+            const part = svg('rect', { x: x + slot * 0.12, y: PAD.top + plotH - below, width: slot * 0.76, height: ph,
+                                       class: `part part-${kind}`, 'data-kind': kind, 'data-count': n,
+                                       'data-from': b.from });
+            part.append(svg('title', {}, `${b.from}\u2013${b.to}: ${n} ${kind}`));
+            root.append(part);
+        }
         if (b.count > 0) {
             root.append(svg('text', { x: x + slot / 2, y: PAD.top + plotH - h - 5, class: 'count',
                                       'text-anchor': 'middle' }, String(b.count)));

@@ -3,7 +3,9 @@
 // profile lists every finished game (`recent` holds them all), the bins are made from the
 // scores themselves, a "nice" width (5, 10, 20, 25 or 50 pins) giving at most ten bars
 // from the lowest score to the highest; otherwise the server's bins are cut to the range the
-// scores fill.
+// scores fill. splitBins then divides each bar by kind of game (practice, daily, league) for the
+// games the profile lists; games it does not list (beyond the server's recent ten) stay
+// "earlier", counted but not split, since the profile does not say their kind.
 
 const WIDTHS = [5, 10, 20, 25, 50];
 const MAX_BARS = 10;
@@ -27,4 +29,21 @@ function fromScores(scores) {
         bins.push({ from, to, count: scores.filter((s) => s >= from && s <= to).length });
     }
     return bins;
+}
+
+export const KINDS = ['practice', 'daily', 'league'];
+
+/**
+ * bins: fitted bins; games: the profile's `recent` ({mode, score}). Each bin gets `parts`:
+ * {practice, daily, league, earlier} adding up to its count.
+ */
+export function splitBins(bins, games) {
+    return bins.map((b) => {
+        const parts = { practice: 0, daily: 0, league: 0, earlier: 0 };
+        for (const g of games) {
+            if (g.score >= b.from && g.score <= b.to) parts[KINDS.includes(g.mode) ? g.mode : 'practice']++;
+        }
+        parts.earlier = Math.max(0, b.count - parts.practice - parts.daily - parts.league);
+        return { ...b, parts };
+    });
 }

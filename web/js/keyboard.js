@@ -1,12 +1,14 @@
 // Keyboard play: 1/2/3 choose a ball pile; once a pile is chosen, digits toggle pins (0 is pin
 // 10); Enter knocks down (unless a control has the focus: Enter then presses it), S stops the
-// ball, H toggles hints, Shift+H asks the coach, Escape takes back the last pick.
+// ball, H toggles hints, Shift+H asks the coach, U takes back the last action (practice;
+// Backspace stays "back" with Escape: it drops a pick, never a whole play), Escape takes back
+// the last pick.
 
 const EDITABLE = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
 
 /**
  * actions: {active() -> bool, pileChosen() -> bool, pile(n), pin(n), knock(), stop(), hints(),
- * back(), coach() (optional)}. Keys are handled only while active() is true and focus is not
+ * back(), coach() (optional), undo() (optional)}. Keys are handled only while active() is true and focus is not
  * in a text field.
  */
 export function installKeyboard(actions, target = document) {
@@ -31,6 +33,8 @@ export function installKeyboard(actions, target = document) {
             actions.stop();
         } else if (key === 'H' && ev.shiftKey && actions.coach) {
             actions.coach();
+        } else if ((key === 'u' || key === 'U') && actions.undo) {
+            actions.undo();
         } else if (key === 'h' || key === 'H') {
             actions.hints();
         } else if (key === 'Escape' || key === 'Backspace') {

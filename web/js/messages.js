@@ -1,5 +1,8 @@
 // The two message areas of the page: errors (role=alert, the server's words, never swallowed)
-// and announcements (strike, spare, open frame; role=status).
+// and announcements (strike, spare, open frame; role=status). A refused play's `detail` adds
+// the rule it broke, with its pins and cards, in the words the pick line uses too.
+
+import { detailText } from './solitaire/play_check.js';
 
 /**
  * Plain words for the server's codes where its own message is terse or names no way out; any
@@ -48,7 +51,8 @@ const WORDS = {
  */
 export function errorText(err) {
     const text = typeof err === 'string' ? err : WORDS[err?.code] ?? err?.message ?? String(err);
-    return sentence(text);
+    const why = err?.detail ? detailText(err.detail) : '';
+    return why ? `${sentence(text)} ${why}` : sentence(text);
 }
 
 export function sentence(text) {

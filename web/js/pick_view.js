@@ -1,9 +1,12 @@
 // The player's pick in words under the piles ("Pile 1 (5♠) on pins 1-3-6: a legal play"), so
-// the selection is readable on a phone where the highlighted pins may sit off the thumb, and
-// the legal groups of the chosen pile as chips (hints on) that pick a whole group at once.
+// the selection is readable on a phone where the highlighted pins may sit off the thumb; for a
+// pick that is not a legal play, the rule it breaks with its pins and cards (#play-reason, while
+// "Knock down" is off); and the legal groups of the chosen pile as chips (hints on) that pick a
+// whole group at once.
 
 import { cardLabel } from './cards.js';
 import { h } from './dom.js';
+import { checkPlay, detailText } from './solitaire/play_check.js';
 
 export class PickView {
     /** selectionEl: the one-line pick; groupsEl: the chips of the legal groups. */
@@ -31,12 +34,21 @@ export class PickView {
         }
         const ball = s.piles[choice.pile - 1].up;
         const pins = choice.sortedPins();
-        const legal = pins.length > 0 && s.legal[choice.pile - 1]
-            .some((g) => g.length === pins.length && g.every((p) => pins.includes(p)));
+        const legal = choice.isLegal(s);
         el.dataset.legal = String(legal);
+        // The page judges the pick by the rules (in the server's order); should it ever find no
+        // rule broken for a pick the server did not list, it says so rather than guess.
+        const detail = pins.length === 0 || legal ? null : checkPlay(s, choice.pile, pins);
+        const reason = detail ? detailText(detail) : 'The server lists no such play here.';
+        // On the way to a legal group ("yet"), or off every group the pile allows.
+        const onTheWay = !legal && pins.length > 0 && choice.groups(s).length > 0;
         el.replaceChildren(`Pile ${choice.pile} (`, h('strong', { text: cardLabel(ball) }), ')',
                            pins.length === 0 ? ': now pick pins.' : ` on pin${pins.length > 1 ? 's' : ''} ${pins.join('-')}`,
-                           pins.length === 0 ? '' : legal ? ': a legal play.' : ': not a legal play yet.');
+                           pins.length === 0 ? '' : legal ? ': a legal play.' : onTheWay ? ': not a legal play yet.' : ': not a legal play.',
+                           pins.length === 0 || legal ? '' : ' ',
+                           pins.length === 0 || legal ? '' : h('span', {
+                               id: 'play-reason', class: 'play-reason', text: reason,
+                               data: { code: detail?.code ?? '', rule: detail?.rule ?? '' } }));
     }
 
     #renderGroups(s, choice, { hints, locked }) {

@@ -1,13 +1,23 @@
 // A player's profile: statistics over their finished solitaire games (games, average, high game,
-// strike and spare percentages per frame, daily streaks), the score histogram as a chart, the
-// recent games with a replay link each, and the finished games on real lanes.
+// strike and spare percentages per frame, daily streaks), the score histogram as a chart split
+// by kind of game, the scores over time, the recent games with a replay link each, and the
+// finished games on real lanes.
 
 import { busy, fillScreen, formatDay, formatWhen, h, plural, wayBack } from './dom.js';
 import { histogramChart } from './histogram.js';
-import { fitBins } from './histogram_bins.js';
+import { KINDS, fitBins, splitBins } from './histogram_bins.js';
+import { scoreTrend } from './score_trend.js';
 import { setTitle } from './router.js';
 
 const LANE_RULESETS = { 'compact-official': 'Compact Bowling', compact: 'Compact (simple)', tenpin: 'Ten-pin' };
+
+/** The kinds of game the charts colour; "earlier" when some games are not listed. */
+function legend(earlier) {
+    const kinds = earlier ? [...KINDS, 'earlier'] : KINDS;
+    const names = { practice: 'practice', daily: 'daily', league: 'league', earlier: 'earlier games (kind not listed)' };
+    return h('ul', { class: 'chart-legend', id: 'histogram-legend' }, ...kinds.map((k) => h('li', { data: { kind: k } },
+        h('span', { class: `swatch part-${k}`, 'aria-hidden': 'true' }), names[k])));
+}
 
 export class ProfileView {
     /** player(): the logged-in player or null. */
@@ -47,8 +57,12 @@ export class ProfileView {
                      p.games === 0 ? h('p', { class: 'muted', text: 'No finished game yet: the chart of your scores starts with the first.' })
                          : h('div', { id: 'histogram', class: 'chart' }, histogramChart(
                              // Every finished game listed: bins fitted to the scores themselves.
-                             fitBins(p.histogram, p.recent.length === p.games ? p.recent.map((g) => g.score) : null),
-                             { narrow: window.matchMedia('(max-width: 520px)').matches }))),
+                             splitBins(fitBins(p.histogram, p.recent.length === p.games ? p.recent.map((g) => g.score) : null),
+                                       p.recent),
+                             { narrow: window.matchMedia('(max-width: 520px)').matches })),
+                     p.games === 0 ? null : legend(p.recent.length < p.games),
+                     p.games === 0 ? null : h('h3', { text: 'Scores over time' }),
+                     p.games === 0 ? null : scoreTrend(p.recent, p.average)),
                    this.#recent(p),
                    this.#lanes(p));
     }

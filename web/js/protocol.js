@@ -19,9 +19,11 @@ const BACKOFF_MS = [300, 1000, 2000, 4000, 8000];
 
 /** An error reply from the server, or a local failure ("connection_lost", "timeout", "offline"). */
 export class ServerError extends Error {
-    constructor(code, message) {
+    /** detail: the `detail` of a refused play (docs/protocol.md "Illegal plays"), else null. */
+    constructor(code, message, detail = null) {
         super(message);
         this.code = code;
+        this.detail = detail;
     }
 }
 
@@ -257,7 +259,7 @@ export class Client {
             this.player = null;
             this.handlers.onAccount?.(null);
         }
-        if (msg.type === 'error') entry.reject(new ServerError(msg.code, msg.message));
+        if (msg.type === 'error') entry.reject(new ServerError(msg.code, msg.message, msg.detail ?? null));
         else entry.resolve(msg);
     }
 

@@ -1,16 +1,18 @@
 // Replays a stored game step by step (GET /api/games/{id}: its record and seed, public once
 // the game is finished, or its day revealed for a ranked game). The deals are re-derived here
 // from the seed (SHA-256, solitaire/deal.js) and the record replayed by solitaire/replay.js,
-// shown with the play screen's rack and sheet views; the server can verify the record too.
+// shown with the play screen's rack and sheet views; the server can verify the record too. Each
+// step is told in words (replay_words.js) and listed by frame and ball (replay_index.js).
 
-import { cardLabel } from './cards.js';
 import { busy, fillScreen, formatDay, formatWhen, h, plural, wayBack } from './dom.js';
 import { RackView } from './rack_view.js';
+import { ReplayIndex } from './replay_index.js';
+import { stepWords } from './replay_words.js';
 import { setTitle } from './router.js';
 import { ReviewView } from './review_view.js';
 import { SheetView } from './sheet_view.js';
 import { dealText } from './solitaire/deal.js';
-import { replaySteps } from './solitaire/replay.js';
+import { finalLine, replaySteps } from './solitaire/replay.js';
 
 /** GET a JSON document of the HTTP API; rejects with {code, message} on an error status. */
 export async function getJson(path) {
@@ -20,13 +22,13 @@ export async function getJson(path) {
     return body;
 }
 
-function describe(step, before) {
-    const a = step.action;
-    if (!a) return 'The opening deal.';
-    if (a.kind === 'stop') return `${a.text}: stop the ball.`;
-    if (a.kind === 'resign') return `${a.text}: resign.`;
-    const ball = before.piles[a.pile - 1].up;
-    return `${a.text}: pile ${a.pile} (${cardLabel(ball)}) knocks down ${a.pins.join('-')}.`;
+/**
+ * The step of each action of the record's final line (take-backs removed): a review judges
+ * that line, so its decision k is shown at the step where that action was made.
+ */
+function finalLineSteps(actions) {
+    const steps = actions.map((a, i) => ({ ...a, step: i + 1 }));
+    return finalLine(steps).map((a) => a.step);
 }
 
 export class ReplayView {
@@ -87,7 +89,9 @@ export class ReplayView {
         this.steps = replay.steps;
         this.#build(head, g, replay);
         if (this.client && g.finished) {
-            this.review = new ReviewView(this.client, this.messages, (step) => this.go(step));
+            const lineSteps = finalLineSteps(replay.record.actions);
+            this.review = new ReviewView(this.client, this.messages, (step) => this.go(step),
+                                         (index) => lineSteps[index] ?? index + 1);
             this.el.append(this.review.el);
             this.review.load(g.game);
         }
@@ -112,6 +116,7 @@ export class ReplayView {
         this.rack = new RackView(rack, piles, burn, { onPin: () => {}, onPile: () => {} });
         this.sheet = new SheetView(sheet);
         const verifyOut = h('span', { id: 'verify-result', class: 'muted' });
+        this.index = new ReplayIndex(this.steps, (i) => this.go(i));
         fillScreen(this.el, ...head,
             h('div', { class: 'replay-controls' },
               btn('replay-first', '\u00ab First', 'First step', () => 0),
@@ -122,6 +127,7 @@ export class ReplayView {
             h('div', { class: 'status-line' }, this.frameLabel), this.text,
             h('div', { class: 'table' }, rack, h('div', { class: 'side' }, piles, burn)),
             h('section', { class: 'sheet-wrap', 'aria-label': 'Score sheet' }, sheet),
+            this.index.el,
             h('div', { class: 'card-panel' },
               h('p', { id: 'replay-check', data: { ok: String(same) },
                        text: same ? `\u2713 Replayed in this browser from the seed: ${final.state.score}, the stored score.`
@@ -147,13 +153,14 @@ export class ReplayView {
         const s = step.state;
         this.rack.render(s, { pile: step.action?.kind === 'play' ? step.action.pile : null, pins: new Set(),
                               hintPins: new Set(), hintPiles: new Set(), fell, locked: true });
-        this.sheet.render(s.sheet, s.over ? 0 : s.frame);
+        this.sheet.render(s.sheet, s.over ? 0 : s.frame, { over: s.over });
         this.slider.value = String(at);
         this.counter.textContent = `Step ${at} of ${this.steps.length - 1}`;
         this.frameLabel.textContent = s.over ? `Game over: ${s.score}` : `Frame ${s.frame} \u00b7 Ball ${s.ball} \u00b7 deal ${s.deal}`;
-        const notes = step.notes.length > 0 ? ` ${step.notes.join('. ')}.` : '';
-        this.text.textContent = `${describe(step, before)}${notes}${step.error ? ` Refused: ${step.error}.` : ''}`;
+        this.text.textContent = stepWords(step, before);
+        this.text.dataset.token = step.action?.text ?? '';
         this.el.dataset.step = String(at);
+        this.index.highlight(at);
         this.review?.highlight(at);
     }
 

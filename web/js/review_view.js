@@ -48,11 +48,15 @@ function chart(review) {
 }
 
 export class ReviewView {
-    /** onGo(step): show that replay step. */
-    constructor(client, messages, onGo) {
+    /**
+     * onGo(step): show that replay step; stepOf(index): the step of the reviewed line's decision
+     * `index` (a record with take-backs has more steps than decisions that stood).
+     */
+    constructor(client, messages, onGo, stepOf = (index) => index + 1) {
         this.client = client;
         this.messages = messages;
         this.onGo = onGo;
+        this.stepOf = stepOf;
         this.el = h('section', { id: 'review', class: 'card-panel review', 'aria-label': 'Review' },
             h('h3', { text: 'The coach\u2019s review' }),
             h('p', { class: 'muted', text: 'Each decision judged with what you could see then.' }));
@@ -76,9 +80,9 @@ export class ReviewView {
         this.#fill(r);
     }
 
-    /** Marks the decision that led to replay step `step` (step k follows decision k - 1). */
+    /** Marks the decision that led to replay step `step`. */
     highlight(step) {
-        this.items.forEach((li, i) => li.classList.toggle('current', i === step - 1));
+        this.items.forEach((li, i) => li.classList.toggle('current', this.stepOf(i) === step));
     }
 
     #fill(r) {
@@ -87,7 +91,7 @@ export class ReviewView {
         this.items = r.moves.map((m) => h('li', {
             class: m.mark ? `costly mark-${{ '?!': 'dubious', '?': 'mistake', '??': 'blunder' }[m.mark]}` : '',
             data: { index: m.index, mark: m.mark, loss: m.loss },
-            on: { click: () => this.onGo(m.index + 1) },
+            on: { click: () => this.onGo(this.stepOf(m.index)) },
         }, h('span', { class: 'move-no', text: `${m.index + 1}.` }), h('code', { text: m.played }),
            m.mark ? h('strong', { class: 'mark', text: m.mark }) : null,
            m.played === m.best ? null : h('span', { class: 'muted', text: ` coach: ${actionWords(m.best)} (${m.best}), ` +

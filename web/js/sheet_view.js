@@ -1,5 +1,10 @@
 // The score sheet in the usual bowling layout: ten frames, a box per ball (three in the tenth),
-// the running total under each frame; and the share line in bowling notation.
+// the running total under each frame; and the share line in bowling notation. On a game that
+// ended early (resigned) the frames whose rolls never all came get their total as it ended, rolls
+// not bowled counted 0, so the last frame's total is the score shown under the sheet: the sheet
+// alone left it empty, and "Score 16" stood under a frame showing 8.
+
+import { runningTotals } from './solitaire/score.js';
 
 /** The marks of one frame spread over its boxes; a strike sits in the right box of 1-9. */
 export function frameBoxes(marks, tenth) {
@@ -35,8 +40,12 @@ export class SheetView {
         this.score = score;
     }
 
-    /** Shows a protocol sheet; `current` is the frame in play (0 when none). */
-    render(sheet, current) {
+    /**
+     * Shows a protocol sheet; `current` is the frame in play (0 when none); `over`: the game has
+     * ended, so a total still unknown is final as it stands.
+     */
+    render(sheet, current, { over = false } = {}) {
+        const ended = over && !sheet.complete && Array.isArray(sheet.rolls) ? runningTotals(sheet.rolls) : null;
         sheet.frames.forEach((frame, i) => {
             const view = this.frames[i];
             const boxes = frameBoxes(frame.marks, i === 9).map((mark) => {
@@ -48,7 +57,10 @@ export class SheetView {
                 return box;
             });
             view.boxes.replaceChildren(...boxes);
-            view.total.textContent = frame.total === null ? '' : String(frame.total);
+            const total = frame.total ?? ended?.[i] ?? null;
+            view.total.textContent = total === null ? '' : String(total);
+            view.total.classList.toggle('ended', frame.total === null && total !== null);
+            view.total.title = frame.total === null && total !== null ? 'The game ended here: rolls not bowled count 0' : '';
             view.li.classList.toggle('current', current === i + 1);
             view.li.dataset.marks = frame.marks;
         });

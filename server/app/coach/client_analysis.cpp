@@ -116,7 +116,8 @@ void Client::review(const protocol::Request& r, const protocol::ReviewRequest& m
                 return fail(self, re, code::kNotRevealed,
                             "a ranked game is reviewed after its day's reveal or round's close");
             }
-            engine::Record record{g->ruleset, g->seed, g->actions};
+            // A game with take-backs is judged on its final line (docs/rules.md).
+            engine::Record record{g->ruleset, g->seed, engine::final_line(g->actions)};
             submit_analysis(key, kReviewCost, re, self,
                             [this, keep, self, re, id = g->id, record = std::move(record)] {
                                 const auto review = engine::review_game(record, thread_coach());

@@ -112,12 +112,15 @@ void Client::handle(const Request& r, const std::shared_ptr<Outbox>& self, time_
                 });
             } else if constexpr (std::is_same_v<T, protocol::PlayRequest> ||
                                  std::is_same_v<T, protocol::StopRequest> ||
-                                 std::is_same_v<T, protocol::ResignRequest>) {
+                                 std::is_same_v<T, protocol::ResignRequest> ||
+                                 std::is_same_v<T, protocol::UndoRequest>) {
                 engine::Action action;
                 if constexpr (std::is_same_v<T, protocol::PlayRequest>) {
                     action = engine::Action::play(body.pile - 1, body.pins);
                 } else if constexpr (std::is_same_v<T, protocol::StopRequest>) {
                     action = engine::Action::stop();
+                } else if constexpr (std::is_same_v<T, protocol::UndoRequest>) {
+                    action = engine::Action::undo();
                 } else {
                     action = engine::Action::resign();
                 }

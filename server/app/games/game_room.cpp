@@ -13,6 +13,9 @@ namespace pinfall::server {
 
 namespace {
 
+// docs/protocol.md: the code hints and take-backs share in ranked games.
+constexpr const char* code_ranked_game = "ranked_game";
+
 void count_marks(const engine::ScoreSheet& sheet, int* strikes, int* spares) {
     *strikes = *spares = 0;
     for (int f = 1; f <= engine::kFrames; ++f) {
@@ -126,6 +129,12 @@ void GameRoom::act(const engine::Action& action, protocol::Re re,
         const auto start = day_start(day_);
         if (start && ctx_.clock.now() >= reveal_time(*start)) end_at_reveal();
     }
+    if (ranked() && action.kind == engine::Action::Kind::kUndo) {
+        ctx_.metrics.reject(code_ranked_game);
+        requester->send(make_message(protocol::encode_error(
+            re, code_ranked_game, "ranked games allow no take-backs")));
+        return;
+    }
     if (broken()) {
         ctx_.metrics.reject("storage_error");
         requester->send(make_message(protocol::encode_error(
@@ -201,18 +210,22 @@ void GameRoom::apply(const engine::Action& action, protocol::Re re,
     }
     const auto r = reveal();
     const engine::View after = engine::view_of(game_);
+    // A take-back cannot be applied as events: everyone watching gets the whole position (a
+    // `game` snapshot at the new version) instead of an update.
+    const bool undo = action.kind == engine::Action::Kind::kUndo;
+    auto encode = [&](protocol::Re to) {
+        return undo ? protocol::encode_snapshot(to, ref(), version_, after, r.get())
+                    : protocol::encode_update(to, ref(), first, events_, after, r.get());
+    };
     Message with_re;
-    if (requester) {
-        with_re = make_message(protocol::encode_update(re, ref(), first, events_, after, r.get()));
-    }
+    if (requester) with_re = make_message(encode(re));
     std::vector<std::shared_ptr<Outbox>> others;
     for (const auto& w : subscribers_) {
         if (auto o = w.lock(); o && o != requester) others.push_back(std::move(o));
     }
     Message plain;
     if (!others.empty()) {
-        plain = make_message(
-            protocol::encode_update(std::nullopt, ref(), first, events_, after, r.get()));
+        plain = make_message(encode(std::nullopt));
     }
     auto deliver = [this, requester, with_re, others = std::move(others), plain, received] {
         if (requester) requester->send(with_re);

@@ -1,6 +1,8 @@
 // Replays a game record (docs/rules.md, "Record notation") in the browser, the way
 // engine/game.cpp plays it: deals from the seed, plays, stops, resigns, balls that end by
-// themselves when no legal play is left, burns for ball 2 and the bonus balls of frame 10.
+// themselves when no legal play is left, burns for ball 2 and the bonus balls of frame 10, and
+// take-backs (`u`, docs/rules.md "Take-backs"): the last action still in effect is undone by
+// replaying the final line without it, as Game::take_back does, so both agree by construction.
 // Each step is a state in the shape model.js uses for the play screen, so the same views show it.
 
 import { PILE_SIZES, dealFromSeed } from './deal.js';
@@ -19,6 +21,7 @@ export function parseRecord(text) {
     const actions = tokens.slice(3).map((t, i) => {
         if (t === 's') return { kind: 'stop', text: t };
         if (t === 'r') return { kind: 'resign', text: t };
+        if (t === 'u') return { kind: 'undo', text: t };
         const m = /^([1-3]):(\d{1,2}(?:,\d{1,2}){0,2})$/.exec(t);
         if (!m) throw new Error(`token ${i + 3} is not an action: ${t}`);
         return { kind: 'play', pile: Number(m[1]), pins: m[2].split(',').map(Number), text: t };
@@ -31,6 +34,12 @@ export class ReplayGame {
     constructor(ruleset, deals) {
         this.ruleset = ruleset;
         this.deals = deals;
+        this.#restart();
+    }
+
+    /** The game before its first action (the history of actions is emptied too). */
+    #restart() {
+        this.history = [];  // every action applied, take-backs included (the record)
         this.dealIndex = -1;
         this.sheet = new ScoreSheet();
         this.over = false;
@@ -91,6 +100,7 @@ export class ReplayGame {
     /** Applies one parsed action; returns null, or an error text (the game is unchanged). */
     apply(action) {
         if (this.over) return 'the game is over';
+        if (action.kind === 'undo') return this.#takeBack();
         if (action.kind === 'play') {
             const pins = [...action.pins].sort((a, b) => a - b);
             const legal = this.legal()[action.pile - 1];
@@ -110,7 +120,21 @@ export class ReplayGame {
             this.over = true;
             this.resigned = true;
         }
+        this.history.push(action);
         this.#settle();
+        return null;
+    }
+
+    /** `u`: back to the position before the last action still in effect (engine take_back). */
+    #takeBack() {
+        const line = finalLine(this.history);
+        if (line.length === 0) return 'nothing to take back (no action in effect)';
+        const undone = line.pop();
+        const history = this.history;
+        this.#restart();
+        for (const a of line) this.apply(a);
+        this.history = [...history, { kind: 'undo', text: 'u' }];
+        this.log = [`Took back ${undone.text}`];
         return null;
     }
 
@@ -134,6 +158,16 @@ export class ReplayGame {
             burned: this.burned, sheet, legal: this.legal(), score: sheet.score,
         };
     }
+}
+
+/** The actions that stood: every undone action and every `u` removed (engine::final_line). */
+export function finalLine(actions) {
+    const line = [];
+    for (const a of actions) {
+        if (a.kind !== 'undo') line.push(a);
+        else line.pop();
+    }
+    return line;
 }
 
 /** All deals of a seed, computed once (SHA-256 through crypto.subtle). */

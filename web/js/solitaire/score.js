@@ -92,19 +92,33 @@ export class ScoreSheet {
         return total;
     }
 
-    /** The running score: bonus rolls not bowled count 0. */
-    score() {
+    /**
+     * Cumulative totals as they stand, rolls not bowled counted 0: a number for every frame with
+     * a roll, null after. The last one is the running score; on a resigned game they are the
+     * final totals (the sheet's own `total` stays null where a roll never came).
+     */
+    runningTotals() {
+        const out = [];
         let total = 0;
-        for (let f = 1; f <= FRAMES && f <= this.frame; f++) {
+        for (let f = 1; f <= FRAMES; f++) {
             const rolls = this.frameRolls(f);
-            if (rolls.length === 0) break;
+            if (rolls.length === 0) {
+                out.push(null);
+                continue;
+            }
             const s = this.starts[f - 1];
             const strike = f < FRAMES && rolls[0] === RACK;
             const spare = f < FRAMES && !strike && rolls.length === 2 && rolls[0] + rolls[1] === RACK;
             const counted = strike || spare ? this.rolls.slice(s, s + 3) : rolls;
             total += counted.reduce((a, b) => a + b, 0);
+            out.push(total);
         }
-        return total;
+        return out;
+    }
+
+    /** The running score: bonus rolls not bowled count 0. */
+    score() {
+        return this.runningTotals().filter((t) => t !== null).at(-1) ?? 0;
     }
 
     /** The protocol's sheet: {rolls, frames: [{marks, total}], score, complete}. */
@@ -113,4 +127,11 @@ export class ScoreSheet {
         for (let f = 1; f <= FRAMES; f++) frames.push({ marks: this.marks(f), total: this.total(f) });
         return { rolls: [...this.rolls], frames, score: this.score(), complete: this.complete };
     }
+}
+
+/** runningTotals() of the sheet these rolls make (the protocol sheet's `rolls`). */
+export function runningTotals(rolls) {
+    const sheet = new ScoreSheet();
+    for (const r of rolls) sheet.add(r);
+    return sheet.runningTotals();
 }
