@@ -162,6 +162,22 @@ std::string encode_profile(Re re, const Profile& m) {
     } else {
         w.null();
     }
+    w.key("scores").begin_object();
+    for (const auto& [mode, counts] : m.scores) {
+        w.key(mode).begin_array();
+        for (const auto& [score, n] : counts) w.begin_array().value(score).value(n).end_array();
+        w.end_array();
+    }
+    w.end_object();
+    w.key("trend").begin_array();
+    for (const auto& g : m.trend) {
+        w.begin_object();
+        w.key("game").value(static_cast<std::int64_t>(g.game));
+        w.key("mode").value(g.mode);
+        w.key("score").value(g.score);
+        w.end_object();
+    }
+    w.end_array();
     w.key("recent").begin_array();
     for (const auto& g : m.recent) {
         w.begin_object();

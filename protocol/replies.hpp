@@ -86,6 +86,12 @@ struct LaneGameLine {
     std::string finished_at;
 };
 
+struct TrendGame {
+    GameId game = 0;
+    std::string mode;
+    int score = 0;
+};
+
 struct Profile {
     PlayerRef player;
     int games = 0;
@@ -101,6 +107,10 @@ struct Profile {
     // null when there is none.
     std::optional<double> par_pct;
     std::vector<LaneGameLine> lanes;  // newest first; never part of the figures above
+    // Every finished game's score by kind ("practice", "daily", "league"): (score, games)
+    // ascending by score, kinds with no game left out.
+    std::vector<std::pair<std::string, std::vector<std::pair<int, int>>>> scores;
+    std::vector<TrendGame> trend;  // the last kTrendGames finished games, oldest first
 };
 
 struct Verified {

@@ -80,6 +80,43 @@ TEST_CASE("recent games are the last ten, newest first") {
     CHECK_FALSE(p.recent.front().day);
 }
 
+TEST_CASE("scores by kind count every game; the trend is the last 100, oldest first") {
+    auto games = practice(std::vector<int>(120, 0));
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        games[i].score = static_cast<int>(i % 3) * 100;  // 0, 100, 200, 0, ...
+        if (i % 4 == 1) games[i].mode = GameMode::kDaily;
+        if (i % 4 == 2) games[i].mode = GameMode::kLeague;
+    }
+    // Two games that finished in the same millisecond: ordered by id.
+    games[118].finished_at = games[119].finished_at;
+    std::swap(games[118], games[119]);
+    const auto p = compute_profile(kAnn, games, "2026-06-01");
+    int counted = 0;
+    REQUIRE(p.scores.size() == 3);
+    CHECK(p.scores[0].first == "practice");
+    CHECK(p.scores[1].first == "daily");
+    CHECK(p.scores[2].first == "league");
+    for (const auto& [mode, counts] : p.scores) {
+        int previous = -1;
+        for (const auto& [score, n] : counts) {
+            CHECK(score > previous);  // ascending, one entry a score
+            previous = score;
+            int expected = 0;
+            for (const auto& g : games) expected += storage::mode_name(g.mode) == mode && g.score == score;
+            CHECK(n == expected);
+            counted += n;
+        }
+    }
+    CHECK(counted == 120);
+    REQUIRE(p.trend.size() == kTrendGames);
+    CHECK(p.trend.front().game == 21);
+    CHECK(p.trend[97].game == 118);
+    CHECK(p.trend[98].game == 119);
+    CHECK(p.trend[99].game == 120);
+    CHECK(p.trend[98].mode == "league");  // game 119 is index 118: 118 % 4 == 2
+    CHECK(p.trend[98].score == 100);      // 118 % 3 == 1
+}
+
 TEST_CASE("daily streaks: current (ending today or yesterday) and longest") {
     struct Case {
         const char* what;

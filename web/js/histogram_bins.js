@@ -1,11 +1,11 @@
 // The profile's histogram fitted to the player's scores: the server's `histogram` always spans
-// 0-300 in 30-pin bins, which leaves a regular player's scores in one or two bars. When the
-// profile lists every finished game (`recent` holds them all), the bins are made from the
-// scores themselves, a "nice" width (5, 10, 20, 25 or 50 pins) giving at most ten bars
-// from the lowest score to the highest; otherwise the server's bins are cut to the range the
-// scores fill. splitBins then divides each bar by kind of game (practice, daily, league) for the
-// games the profile lists; games it does not list (beyond the server's recent ten) stay
-// "earlier", counted but not split, since the profile does not say their kind.
+// 0-300 in 30-pin bins, which leaves a regular player's scores in one or two bars. The profile's
+// `scores` (every finished game's score by kind) gives the bins from the scores themselves, a
+// "nice" width (5, 10, 20, 25 or 50 pins) giving at most ten bars from the lowest score to the
+// highest; splitBins then divides each bar by kind of game (practice, daily, league). Without
+// `scores` (an older server) the bins come from the games `recent` lists when it lists them all,
+// else from the server's bins cut to the range they fill, and the unlisted games stay
+// "earlier", counted but not split.
 
 const WIDTHS = [5, 10, 20, 25, 50];
 const MAX_BARS = 10;
@@ -32,6 +32,17 @@ function fromScores(scores) {
 }
 
 export const KINDS = ['practice', 'daily', 'league'];
+
+/** scores: the profile's `scores` ({kind: [[score, count], ...]}); every game as {mode, score}. */
+export function gamesOfScores(scores) {
+    const games = [];
+    for (const [mode, counts] of Object.entries(scores)) {
+        for (const [score, count] of counts) {
+            for (let i = 0; i < count; i++) games.push({ mode, score });
+        }
+    }
+    return games;
+}
 
 /**
  * bins: fitted bins; games: the profile's `recent` ({mode, score}). Each bin gets `parts`:

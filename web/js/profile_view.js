@@ -5,7 +5,7 @@
 
 import { busy, fillScreen, formatDay, formatWhen, h, plural, wayBack } from './dom.js';
 import { histogramChart } from './histogram.js';
-import { KINDS, fitBins, splitBins } from './histogram_bins.js';
+import { KINDS, fitBins, gamesOfScores, splitBins } from './histogram_bins.js';
 import { scoreTrend } from './score_trend.js';
 import { setTitle } from './router.js';
 
@@ -47,6 +47,9 @@ export class ProfileView {
             return;
         }
         const mine = p.player.id === this.player()?.id;
+        // Every finished game's kind and score (the server's `scores`), else those `recent` lists
+        // when it lists them all; null when only some are known.
+        const all = p.scores ? gamesOfScores(p.scores) : p.recent.length === p.games ? p.recent : null;
         setTitle(`${p.player.name}: profile`);
         fillScreen(this.el,
                    h('h2', { id: 'profile-name' }, p.player.name,
@@ -56,13 +59,11 @@ export class ProfileView {
                      h('h3', { text: 'Scores' }),
                      p.games === 0 ? h('p', { class: 'muted', text: 'No finished game yet: the chart of your scores starts with the first.' })
                          : h('div', { id: 'histogram', class: 'chart' }, histogramChart(
-                             // Every finished game listed: bins fitted to the scores themselves.
-                             splitBins(fitBins(p.histogram, p.recent.length === p.games ? p.recent.map((g) => g.score) : null),
-                                       p.recent),
+                             splitBins(fitBins(p.histogram, all ? all.map((g) => g.score) : null), all ?? p.recent),
                              { narrow: window.matchMedia('(max-width: 520px)').matches })),
-                     p.games === 0 ? null : legend(p.recent.length < p.games),
+                     p.games === 0 ? null : legend(!all),
                      p.games === 0 ? null : h('h3', { text: 'Scores over time' }),
-                     p.games === 0 ? null : scoreTrend(p.recent, p.average)),
+                     p.games === 0 ? null : scoreTrend(p.trend ?? p.recent, p.average)),
                    this.#recent(p),
                    this.#lanes(p));
     }

@@ -1,7 +1,7 @@
-// A profile's scores over time as a small SVG line chart (issue 17): the games the profile
-// lists (`recent`, the server's last ten finished games), oldest on the left, one dot a game
-// coloured by its kind (practice, daily, league), the player's average as a dashed line. The
-// profile does not list older games, so the chart says how many games it shows.
+// A profile's scores over time as a small SVG line chart (issue 17): the profile's `trend` (the
+// last 100 finished games; an older server's `recent`, the last ten), oldest on the left, one
+// dot a game coloured by its kind (practice, daily, league), the player's average as a dashed
+// line. The chart says how many games it shows.
 
 import { h } from './dom.js';
 
@@ -17,10 +17,15 @@ function svg(tag, attrs = {}, text = null) {
     return el;
 }
 
-/** recent: [{game, mode, score, finished_at}] newest first; average: the profile's average. */
-export function scoreTrend(recent, average) {
+/**
+ * list: [{game, mode, score}] oldest first (`trend`), or `recent` ({..., finished_at}, newest
+ * first); average: the profile's average.
+ */
+export function scoreTrend(list, average) {
     // Game ids rise as games start: they order games that finished in the same millisecond.
-    const games = [...recent].sort((a, b) => Date.parse(a.finished_at) - Date.parse(b.finished_at) || a.game - b.game);
+    const games = list.every((g) => g.finished_at)
+        ? [...list].sort((a, b) => Date.parse(a.finished_at) - Date.parse(b.finished_at) || a.game - b.game)
+        : list;
     const box = h('div', { id: 'score-trend', class: 'chart', data: { games: games.length } });
     if (games.length < 2) {
         box.append(h('p', { class: 'muted', text: 'The chart of your scores over time starts with your second game.' }));

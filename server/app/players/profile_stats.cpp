@@ -1,6 +1,7 @@
 #include "server/app/players/profile_stats.hpp"
 
 #include <algorithm>
+#include <map>
 
 #include "server/app/core/clock.hpp"
 #include "server/app/daily/calendar.hpp"
@@ -61,6 +62,23 @@ protocol::Profile compute_profile(const protocol::PlayerRef& player,
         ++with_par;
     }
     if (with_par) p.par_pct = pct_sum / with_par;
+    std::map<std::string, std::map<int, int>> by_mode;
+    for (const auto& g : games) ++by_mode[storage::mode_name(g.mode)][g.score];
+    for (const char* mode : {"practice", "daily", "league"}) {
+        const auto it = by_mode.find(mode);
+        if (it == by_mode.end()) continue;
+        p.scores.emplace_back(mode, std::vector<std::pair<int, int>>(it->second.begin(), it->second.end()));
+    }
+    // Games that finished in the same millisecond are ordered by id (ids rise as games start).
+    std::vector<const storage::PlayedGame*> order;
+    for (const auto& g : games) order.push_back(&g);
+    std::stable_sort(order.begin(), order.end(), [](const auto* a, const auto* b) {
+        return a->finished_at != b->finished_at ? a->finished_at < b->finished_at : a->game < b->game;
+    });
+    const std::size_t from = order.size() > kTrendGames ? order.size() - kTrendGames : 0;
+    for (std::size_t i = from; i < order.size(); ++i) {
+        p.trend.push_back({order[i]->game, storage::mode_name(order[i]->mode), order[i]->score});
+    }
     for (auto it = games.rbegin(); it != games.rend() && p.recent.size() < kRecentGames; ++it) {
         protocol::RecentGame r;
         r.game = it->game;

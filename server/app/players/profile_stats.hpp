@@ -1,6 +1,6 @@
 // A player's statistics from their finished games (ranked and practice alike): games,
 // truncated average, high game, strike and spare rates per frame, daily streaks and a score
-// histogram. Pure; thread-safe.
+// histogram, every game's score by kind and the last kTrendGames for a chart. Pure; thread-safe.
 #pragma once
 
 #include <string>
@@ -13,6 +13,7 @@ namespace pinfall::server {
 
 inline constexpr int kHistogramBin = 30;  // 0-29, 30-59, ..., 270-300
 inline constexpr std::size_t kRecentGames = 10;
+inline constexpr std::size_t kTrendGames = 100;  // the scores-over-time chart
 
 // today: "YYYY-MM-DD" (UTC) for the current streak. games: oldest first.
 protocol::Profile compute_profile(const protocol::PlayerRef& player,
