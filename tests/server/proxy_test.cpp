@@ -13,53 +13,15 @@
 
 #include "engine/game.hpp"
 #include "engine/record.hpp"
-#include "haproxy_process.hpp"
-#include "http_get.hpp"
-#include "server_process.hpp"
+#include "cluster_util.hpp"
 #include "storage/store.hpp"
-#include "ws_client.hpp"
 
 using namespace pinfall;
 using namespace pinfall::test;
 
 namespace {
 
-const char* kNoon = "2026-11-29T12:00:00Z";
-const char* kDayText = "2026-11-29";
-
-struct Cluster {
-    ServerProcess n1{{"--clock-start", kNoon, "--node-id", "n1", "--msg-rate", "0"}};
-    ServerProcess n2{{"--clock-start", kNoon, "--node-id", "n2", "--msg-rate", "0"}, n1.dir()};
-    ServerProcess n3{{"--clock-start", kNoon, "--node-id", "n3", "--msg-rate", "0"}, n1.dir()};
-    HaproxyProcess proxy{{n1.port(), n2.port(), n3.port()}};
-};
-
-// The node the proxy sends key to: its /healthz names it ("" while no node answers).
-std::string node_of(unsigned short proxy, const std::string& key) {
-    const auto r = http_get(proxy, "/healthz?key=" + key);
-    const std::string prefix = "ok node=";
-    if (r.status != 200 || r.body.rfind(prefix, 0) != 0) return "";
-    return r.body.substr(prefix.size(), r.body.size() - prefix.size() - 1);
-}
-
-// The next action from the last reply's legal plays: the first play of the first pile that has
-// one, else stop.
-Json next_action(const Json& legal, long long game) {
-    for (std::size_t p = 0; p < legal.size(); ++p) {
-        if (!legal[p].empty()) {
-            return {{"type", "play"}, {"game", game}, {"pile", p + 1}, {"pins", legal[p][0]}};
-        }
-    }
-    return {{"type", "stop"}, {"game", game}};
-}
-
-bool is_over(const Json& reply) {
-    if (reply.contains("state")) return reply["state"]["over"].get<bool>();
-    for (const auto& e : reply.value("events", Json::array())) {
-        if (e["e"] == "game_over") return true;
-    }
-    return false;
-}
+const char* kDayText = kClusterDay;
 
 }  // namespace
 
@@ -150,7 +112,7 @@ TEST_CASE("proxy: kill -9 of a node mid-daily, its players finish on another nod
     for (const auto& [node, n] : count) {
         if (n > count[victim]) victim = node;
     }
-    ServerProcess& dead = victim == "n1" ? c.n1 : victim == "n2" ? c.n2 : c.n3;
+    ServerProcess& dead = c.node(victim);
     REQUIRE(dead.signal_and_wait(SIGKILL, std::chrono::seconds(5)) == 128 + SIGKILL);
 
     // Everyone plays on to the end; a player whose connection broke reconnects through the
