@@ -1,15 +1,18 @@
 // Black-box, PostgreSQL only: two pinfall-server nodes on one database (docs/scaling.md). A
 // daily result finished on one node reaches the other node's leaderboard (NOTIFY), and so
 // does a guest's new name; one player's parallel daily starts through both nodes make one
-// attempt (the database's unique constraint); both nodes take game ids from disjoint blocks.
+// attempt (the database's unique constraint); both nodes take game ids from disjoint blocks;
+// the day's reveal ends an open attempt once while the node that served it is dead.
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <csignal>
+#include <optional>
 #include <set>
 #include <thread>
 
 #include "checked_game.hpp"
-#include "server_process.hpp"
+#include "cluster_util.hpp"
 #include "storage/store.hpp"
 
 using namespace pinfall;
@@ -156,4 +159,55 @@ TEST_CASE("cluster: a guest made on node A is the same guest on node B, guest id
     auto store = storage::Store::open(database_of(nodes.a.dir()), &st);
     REQUIRE(store);
     CHECK(eventually([&] { return store->guests().size() == 11; }));
+}
+
+TEST_CASE("cluster: the day's reveal ends an open attempt once, its node dead at the time",
+          "[storage][postgres][cluster]") {
+    const ScratchDir scratch("cluster-reveal");
+    const std::string& dir = scratch.path();
+    std::int64_t player = 0;
+    long long game = 0;
+    {
+        // Node A serves the attempt on the 29th, then dies without a word (SIGKILL).
+        ServerProcess a({"--clock-start", "2026-11-29T20:00:00Z", "--node-id", "node-a"}, dir);
+        WsClient c(a.port());
+        const Json reg = registered(c, "Sleepy");
+        player = reg["player"]["id"].get<std::int64_t>();
+        const Json snap = c.request({{"type", "daily_start"}});
+        REQUIRE(snap["type"] == "game");
+        game = snap["game"];
+        REQUIRE(c.request(next_action(snap["legal"], game))["type"] == "update");
+        REQUIRE(a.signal_and_wait(SIGKILL, std::chrono::seconds(5)) == 128 + SIGKILL);
+    }
+    // Two other nodes, one second before the reveal (the 30th, 01:00 UTC): both are due to end it.
+    ServerProcess b({"--clock-start", "2026-11-30T00:59:59Z", "--node-id", "node-b"}, dir);
+    ServerProcess c({"--clock-start", "2026-11-30T00:59:59Z", "--node-id", "node-c"}, dir);
+    WsClient on_b(b.port());
+    on_b.hello();
+    CHECK(eventually([&] {
+        const Json info = on_b.request({{"type", "daily"}});
+        return info.contains("revealed") && info["revealed"].is_object() &&
+               info["revealed"]["date"] == "2026-11-29";
+    }, std::chrono::milliseconds(10000)));
+    storage::Status st;
+    auto store = storage::Store::open(database_of(dir), &st);
+    REQUIRE(store);
+    std::optional<storage::GameRow> row;
+    CHECK(eventually([&] {
+        row = store->daily_attempt(player, "2026-11-29");
+        return row && row->finished_at;
+    }));
+    REQUIRE(row);
+    // The play, then one end at the reveal: never two.
+    REQUIRE(row->actions.size() == 2);
+    engine::Game replay(engine::Ruleset::kSackson, kDay);
+    for (const auto& action : row->actions) REQUIRE_FALSE(replay.apply(action));
+    CHECK(replay.over());
+    CHECK(replay.score() == row->score);
+    // Both nodes' boards have the ended attempt.
+    for (ServerProcess* node : {&b, &c}) {
+        WsClient w(node->port());
+        w.hello();
+        CHECK(eventually([&] { return board(w)["total"] == 1; }));
+    }
 }
