@@ -8,6 +8,7 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <cctype>
 #include <cstring>
 #include <functional>
@@ -19,6 +20,7 @@
 
 #include "server/app/boards/result_news.hpp"
 #include "server/app/cluster/cluster_link.hpp"
+#include "server/app/cluster/ownership.hpp"
 #include "server/app/coach/par_keeper.hpp"
 #include "server/app/core/janitor.hpp"
 #include "server/app/core/services.hpp"
@@ -144,6 +146,8 @@ int main(int argc, char** argv) {
     }
     ClusterLink link(std::move(coordinator));
     listen_for_results(link, leaderboards);
+    std::atomic<Ownership*> ownership_ptr{nullptr};  // made once the node's id is known
+    Ownership::listen(link, [&ownership_ptr] { return ownership_ptr.load(); });
     if (opened = link.start(); !opened.is_ok()) {
         std::cerr << "pinfall-server: cannot listen for other nodes: " << opened.message() << "\n";
         return 1;
@@ -239,6 +243,13 @@ int main(int argc, char** argv) {
     link.post([name = "pinfall:" + node_id](pinfall::storage::Coordinator& c) {
         if (auto st = c.set_name(name); !st.is_ok()) spdlog::warn("cluster: {}", st.message());
     });
+    // A player handed over to another node waits this long for the holder to let go.
+    Ownership ownership(link, node_id, std::chrono::milliseconds(3000),
+                        [&registry](std::int64_t player, std::function<void()> done) {
+                            registry.hand_over(player, std::move(done));
+                        });
+    services.ownership = &ownership;
+    ownership_ptr = &ownership;
     // Every log line names the node, so that a cluster's merged logs stay readable.
     spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%eZ " + services.node_id + " %^%l%$ %v",
                         spdlog::pattern_time_type::utc);

@@ -157,19 +157,25 @@ void WsSession::on_write(beast::error_code ec, std::size_t) {
     if (closing_) start_close();
 }
 
-void WsSession::close_going_away() {
-    boost::asio::post(ws_.get_executor(), [self = shared_from_this()] {
+void WsSession::close_going_away() { close_with(websocket::close_code::going_away); }
+
+void WsSession::close_moved() {
+    close_with(websocket::close_reason(static_cast<websocket::close_code>(kCloseMoved), "moved"));
+}
+
+void WsSession::close_with(websocket::close_reason reason) {
+    boost::asio::post(ws_.get_executor(), [self = shared_from_this(), reason] {
         if (!self->open_ || self->closing_) return;
         self->closing_ = true;
+        self->close_reason_ = reason;
         if (!self->writing_) self->start_close();
     });
 }
 
 void WsSession::start_close() {
-    ws_.async_close(websocket::close_code::going_away,
-                    [self = shared_from_this()](beast::error_code ec) {
-                        if (ec) self->fail(ec, "close");
-                    });
+    ws_.async_close(close_reason_, [self = shared_from_this()](beast::error_code ec) {
+        if (ec) self->fail(ec, "close");
+    });
 }
 
 }  // namespace pinfall::server::net

@@ -34,6 +34,9 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 namespace websocket = beast::websocket;
 
+// The close code of a connection whose player another node serves now (docs/protocol.md).
+inline constexpr std::uint16_t kCloseMoved = 4001;
+
 class WsSession : public Outbox, public std::enable_shared_from_this<WsSession> {
    public:
     static constexpr std::size_t kReadPiece = 128;
@@ -49,6 +52,7 @@ class WsSession : public Outbox, public std::enable_shared_from_this<WsSession> 
     void send(Message text) override;
     std::uint64_t connection_id() const override { return id_; }
     void close_going_away();
+    void close_moved() override;
 
    private:
     void on_accept(beast::error_code ec);
@@ -60,13 +64,15 @@ class WsSession : public Outbox, public std::enable_shared_from_this<WsSession> 
     void do_write();
     void on_write(beast::error_code ec, std::size_t bytes);
     void start_close();
+    void close_with(websocket::close_reason reason);
     void fail(beast::error_code ec, const char* what);
 
     websocket::stream<ConnSocket> ws_;
     beast::flat_buffer buffer_;
     std::vector<Message> queue_;  // front is in flight while writing_
     bool writing_ = false;
-    bool closing_ = false;  // shutdown: close once the queue drains
+    bool closing_ = false;  // shutdown or "moved": close once the queue drains
+    websocket::close_reason close_reason_{websocket::close_code::going_away};
     bool open_ = false;     // handshake done, not yet failed or closed
     bool counted_ = false;  // included in the connections gauge
     ConnectionLimiter::Ticket ticket_;

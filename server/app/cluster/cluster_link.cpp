@@ -37,9 +37,9 @@ void ClusterLink::stop() {
     if (thread_.joinable()) thread_.join();
 }
 
-void ClusterLink::post(Job job) {
+void ClusterLink::post(Job job, std::chrono::milliseconds after) {
     std::lock_guard lock(mutex_);
-    if (!stopping_.load()) jobs_.push_back(std::move(job));
+    if (!stopping_.load()) jobs_.emplace_back(std::chrono::steady_clock::now() + after, std::move(job));
 }
 
 void ClusterLink::dispatch(const storage::Notice& n) {
@@ -65,14 +65,29 @@ void ClusterLink::run() {
             spdlog::info("cluster: connected again");
             if (reconnected_) reconnected_();
         }
-        std::deque<Job> jobs;
+        // The jobs that are due, in order; later ones wait (a retry some milliseconds on).
+        std::vector<Job> due;
+        bool more_due = false;
         {
             std::lock_guard lock(mutex_);
-            jobs.swap(jobs_);
+            const auto now = std::chrono::steady_clock::now();
+            for (auto it = jobs_.begin(); it != jobs_.end();) {
+                if (it->first <= now) {
+                    due.push_back(std::move(it->second));
+                    it = jobs_.erase(it);
+                } else {
+                    ++it;
+                }
+            }
         }
-        for (auto& job : jobs) job(*coordinator_);
+        for (auto& job : due) job(*coordinator_);
+        {
+            std::lock_guard lock(mutex_);
+            const auto now = std::chrono::steady_clock::now();
+            for (const auto& [at, job] : jobs_) more_due = more_due || at <= now;
+        }
         notices.clear();
-        if (auto st = coordinator_->wait(jobs.empty() ? kPollEvery : std::chrono::milliseconds(0),
+        if (auto st = coordinator_->wait(more_due ? std::chrono::milliseconds(0) : kPollEvery,
                                          &notices);
             !st.is_ok()) {
             spdlog::warn("cluster: {}", st.message());

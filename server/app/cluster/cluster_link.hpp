@@ -9,6 +9,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <deque>
 #include <functional>
 #include <map>
@@ -38,8 +39,9 @@ class ClusterLink {
     // LISTENs on every channel given to on() (an error when that fails), then starts the thread.
     storage::Status start();
     void stop();
-    // Queues job for the link's thread (dropped after stop()).
-    void post(Job job);
+    // Queues job for the link's thread, to run no sooner than `after` from now (dropped after
+    // stop()).
+    void post(Job job, std::chrono::milliseconds after = std::chrono::milliseconds(0));
 
    private:
     void run();
@@ -50,7 +52,7 @@ class ClusterLink {
     std::map<std::string, Handler> handlers_;
     std::function<void()> reconnected_;
     std::mutex mutex_;
-    std::deque<Job> jobs_;
+    std::deque<std::pair<std::chrono::steady_clock::time_point, Job>> jobs_;
     std::atomic<bool> stopping_{false};
     std::thread thread_;
 };

@@ -26,6 +26,7 @@ ReplyFn Client::send_to(const std::shared_ptr<Outbox>& self) {
 
 Client::~Client() {
     if (guest_) services_.guests.release(*guest_);
+    if (owned_ && services_.ownership) services_.ownership->release(*owned_, hold_);
 }
 
 std::string Client::owner_key() const {
@@ -252,6 +253,9 @@ void Client::with_own_game(const Request& r, protocol::GameId id,
 void Client::with_own_game_id(protocol::GameId id, protocol::Re re,
                               const std::shared_ptr<Outbox>& self,
                               std::function<void(const std::shared_ptr<GameRoom>&)> fn) {
+    // The player moved to another node while this request waited: it must not load the game
+    // here again.
+    if (moved()) return fail(self, re, code::kMoved, "this player is served by another server now; reconnect");
     // The room in memory (almost every action): straight on, without wrapping `fn` once more
     // in find_game's callback.
     if (auto room = services_.registry.cached(id); room && !room->broken()) {

@@ -52,6 +52,8 @@ inline constexpr const char* kGameOver = "game_over";
 inline constexpr const char* kBadPassword = "bad_password";
 inline constexpr const char* kWrongPassword = "wrong_password";
 inline constexpr const char* kPasswordLimited = "password_limited";
+inline constexpr const char* kPlayerElsewhere = "player_elsewhere";
+inline constexpr const char* kMoved = "moved";
 }  // namespace code
 
 class Client : public std::enable_shared_from_this<Client> {
@@ -100,8 +102,11 @@ class Client : public std::enable_shared_from_this<Client> {
     // otherwise replies password_limited and returns false.
     bool within_password_budget(const std::string& name_key, protocol::Re re,
                                 const std::shared_ptr<Outbox>& self);
-    // On the strand: the connection acts as player from now on, under the current generation.
-    void become(protocol::PlayerRef player);
+    // On the strand: the connection acts as player from now on (under the current token
+    // generation) once this node owns the player (cluster/ownership.hpp); then `then` runs on
+    // the strand. Otherwise re is answered player_elsewhere.
+    void become(protocol::PlayerRef player, protocol::Re re, const std::shared_ptr<Outbox>& self,
+                std::function<void()> then);
     // False (and the connection drops back to its guest, refused with bad_token) when the
     // player's tokens were rotated since this connection logged in.
     bool session_current(const protocol::Request& r, const std::shared_ptr<Outbox>& self);
@@ -174,6 +179,9 @@ class Client : public std::enable_shared_from_this<Client> {
     boost::asio::any_io_executor strand_;
     std::optional<GuestId> guest_;            // set by a successful hello
     bool greeting_ = false;                   // a hello is looking its guest up in storage
+    std::optional<storage::PlayerId> owned_;  // the player this connection holds (Ownership)
+    Ownership::Hold hold_;                    // its hold: true once the player moved away
+    bool moved() const { return hold_ && hold_->load(std::memory_order_relaxed); }
     std::optional<protocol::PlayerRef> player_;  // set by register or login
     std::uint64_t token_epoch_ = 0;              // TokenEpochs generation at login
     // The guest's ranked identity while unclaimed (a guest that played the daily); cleared by

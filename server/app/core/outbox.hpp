@@ -18,6 +18,10 @@ class Outbox {
     virtual void send(Message text) = 0;
     // A number unique to this connection, for logs.
     virtual std::uint64_t connection_id() const = 0;
+    // Closes the connection once its queued messages are sent, with close code 4001 "moved":
+    // its player is served by another node now (docs/protocol.md, docs/scaling.md); the client
+    // reconnects. Thread-safe.
+    virtual void close_moved() {}
 };
 
 inline Message make_message(std::string text) {

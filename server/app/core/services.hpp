@@ -5,6 +5,7 @@
 #include <string>
 
 #include "server/app/boards/leaderboards.hpp"
+#include "server/app/cluster/ownership.hpp"
 #include "server/app/coach/analysis_limit.hpp"
 #include "server/app/coach/analysis_pool.hpp"
 #include "server/app/coach/par_keeper.hpp"
@@ -42,6 +43,8 @@ struct Services {
     // Accounts with a password (issue 18); set by main() before serving.
     Passwords* passwords = nullptr;
     TokenEpochs* token_epochs = nullptr;
+    // Who owns which player across nodes (issue 15); set by main() before serving.
+    Ownership* ownership = nullptr;
 };
 
 }  // namespace pinfall::server

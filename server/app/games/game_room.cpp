@@ -121,6 +121,12 @@ bool GameRoom::evict_if_idle(std::chrono::steady_clock::time_point cutoff) {
     return true;
 }
 
+void GameRoom::hand_over() {
+    if (evicted_) return;
+    save_unfinished_practice();
+    evicted_ = true;
+}
+
 void GameRoom::act(const engine::Action& action, protocol::Re re,
                    const std::shared_ptr<Outbox>& requester,
                    std::chrono::steady_clock::time_point received) {

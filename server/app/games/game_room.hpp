@@ -76,6 +76,10 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
     bool broken() const { return broken_.load(std::memory_order_acquire); }
     // Left memory (Registry::evict_idle): whoever reaches this room must find the game again.
     // REQUIRES running on executor() (set there, so a post that arrives later sees it).
+    // Another node serves the player now (cluster/ownership.hpp): the room leaves memory
+    // whatever its state (an unfinished practice game is saved first); a request that finds
+    // it afterwards loads the game again. REQUIRES: on the room's strand.
+    void hand_over();
     bool evicted() const { return evicted_; }
     // When the last snapshot or action reached the room (steady clock). Thread-safe.
     std::chrono::steady_clock::time_point last_active() const {

@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <atomic>
 #include <stdexcept>
 
 namespace pinfall::server {
@@ -115,6 +116,38 @@ void Registry::evict_idle(std::chrono::steady_clock::time_point cutoff) {
             }
         });
     }
+}
+
+void Registry::hand_over(storage::PlayerId player, std::function<void()> done) {
+    std::vector<std::shared_ptr<GameRoom>> rooms;
+    {
+        std::lock_guard lock(mutex_);
+        for (auto it = games_.begin(); it != games_.end();) {
+            if (it->second->owner().player != player) {
+                ++it;
+                continue;
+            }
+            if (!it->second->finished()) ctx_.metrics.games_active.fetch_sub(1);
+            rooms.push_back(std::move(it->second));
+            it = games_.erase(it);
+        }
+    }
+    // The barrier: a write queued after each room's last one completes after them.
+    auto barrier = [this, done = std::move(done)] {
+        ctx_.storage.write([](storage::Store&) { return storage::Status::ok(); },
+                           [done](const storage::Status&) { done(); });
+    };
+    auto left = std::make_shared<std::atomic<std::size_t>>(rooms.size() + 1);
+    auto one = [left, barrier] {
+        if (left->fetch_sub(1) == 1) barrier();
+    };
+    for (auto& room : rooms) {
+        boost::asio::post(room->executor(), [room, one] {
+            room->hand_over();
+            one();
+        });
+    }
+    one();
 }
 
 void Registry::save_unfinished_practice() {

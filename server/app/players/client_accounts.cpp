@@ -31,14 +31,40 @@ constexpr const char* kWrongPasswordText = "wrong name or password";
 
 }  // namespace
 
-void Client::become(protocol::PlayerRef player) {
-    token_epoch_ = services_.token_epochs->current(player.id);
-    player_ = std::move(player);
+void Client::become(protocol::PlayerRef player, protocol::Re re,
+                    const std::shared_ptr<Outbox>& self, std::function<void()> then) {
+    auto owned = [this, keep = shared_from_this(), player, re, self,
+                  then = std::move(then)](Ownership::Hold hold) {
+        asio::post(strand_, [this, keep, player, re, self, then, hold] {
+            if (!hold) {
+                return fail(self, re, code::kPlayerElsewhere,
+                            "this player is being moved from another server; try again");
+            }
+            if (player_) {  // two logins raced: the first one stands
+                if (services_.ownership) services_.ownership->release(player.id, hold);
+                return fail(self, re, code::kWrongPhase, "already logged in");
+            }
+            owned_ = player.id;
+            hold_ = hold;
+            token_epoch_ = services_.token_epochs->current(player.id);
+            player_ = player;
+            then();
+        });
+    };
+    if (!services_.ownership) return owned(std::make_shared<std::atomic<bool>>(false));
+    services_.ownership->acquire(player.id, self, std::move(owned));
 }
 
 bool Client::session_current(const Request& r, const std::shared_ptr<Outbox>& self) {
+    if (moved()) {
+        fail(self, r.id, code::kMoved, "this player is served by another server now; reconnect");
+        return false;
+    }
     if (!player_ || services_.token_epochs->current(player_->id) == token_epoch_) return true;
     player_.reset();
+    if (owned_ && services_.ownership) services_.ownership->release(*owned_, hold_);
+    owned_.reset();
+    hold_.reset();
     fail(self, r.id, code::kBadToken,
          "this session was logged out by logout_others; log in again");
     return false;
@@ -95,9 +121,10 @@ void Client::register_player(const Request& r, const protocol::Register& m,
                 asio::post(strand_, [this, keep, self, token, id, name, re] {
                     guest_player_.reset();
                     guest_claimed_ = true;
-                    become(protocol::PlayerRef{*id, name});
-                    self->send(make_message(
-                        protocol::encode_registered(re, protocol::Registered{*player_, *token})));
+                    become(protocol::PlayerRef{*id, name}, re, self, [this, self, token, re] {
+                        self->send(make_message(protocol::encode_registered(
+                            re, protocol::Registered{*player_, *token})));
+                    });
                 });
             });
     };
@@ -127,8 +154,9 @@ void Client::login(const Request& r, const protocol::Login& m,
         [this, keep = shared_from_this(), self, found, re = r.id](const storage::Status&) {
             if (!*found) return fail(self, re, code::kBadToken, "unknown token");
             asio::post(strand_, [this, keep, self, found, re] {
-                become(protocol::PlayerRef{(*found)->id, (*found)->name});
-                self->send(make_message(protocol::encode_logged_in(re, *player_)));
+                become(protocol::PlayerRef{(*found)->id, (*found)->name}, re, self, [this, self, re] {
+                    self->send(make_message(protocol::encode_logged_in(re, *player_)));
+                });
             });
         });
 }
@@ -168,8 +196,11 @@ void Client::password_login(const Request& r, const protocol::Login& m,
                         if (!st.is_ok()) return fail(self, re, code::kStorageError, "could not log in");
                         asio::post(strand_, [this, keep, self, found, token, re] {
                             if (player_) return fail(self, re, code::kWrongPhase, "already logged in");
-                            become(protocol::PlayerRef{(*found)->first.id, (*found)->first.name});
-                            self->send(make_message(protocol::encode_logged_in(re, *player_, *token)));
+                            become(protocol::PlayerRef{(*found)->first.id, (*found)->first.name}, re,
+                                   self, [this, self, token, re] {
+                                       self->send(make_message(
+                                           protocol::encode_logged_in(re, *player_, *token)));
+                                   });
                         });
                     });
             });
