@@ -3,9 +3,11 @@
 // a player to one node, and a node's death moves only its own keys; a node killed with SIGKILL
 // while players are in their daily: each reconnects through the proxy, resumes on another
 // node and finishes, and the stored record holds every acknowledged action once and replays
-// to the stored score.
+// to the stored score. A rolling restart of all three nodes (SIGTERM, start again, next) while
+// twelve players play their dailies: every game is played to its end.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <csignal>
 #include <map>
 #include <memory>
@@ -164,6 +166,111 @@ TEST_CASE("proxy: kill -9 of a node mid-daily, its players finish on another nod
         // its answer lost with the node), which the snapshot then showed the player.
         CHECK(static_cast<int>(row->actions.size()) >= p.acknowledged);
         CHECK(static_cast<int>(row->actions.size()) <= p.acknowledged + p.reconnects);
+        engine::Game replay(engine::Ruleset::kSackson, seed);
+        for (const auto& a : row->actions) REQUIRE_FALSE(replay.apply(a));
+        CHECK(replay.over());
+        CHECK(replay.score() == row->score);
+    }
+}
+
+TEST_CASE("proxy: rolling restart of all three nodes under play, every game finishes",
+          "[storage][postgres][cluster]") {
+    // The directory (database, secret) outlives every node started on it.
+    const ScratchDir scratch("rolling");
+    const std::string& dir = scratch.path();
+    // Fixed ports, so that each node comes back where the proxy expects it.
+    const std::vector<unsigned short> ports = {free_port(), free_port(), free_port()};
+    std::vector<std::unique_ptr<ServerProcess>> nodes;
+    auto start = [&](std::size_t i, const std::string& on) {
+        const std::vector<std::string> flags = {"--clock-start", kClusterNoon, "--node-id",
+                                                "n" + std::to_string(i + 1), "--msg-rate", "0",
+                                                "--port", std::to_string(ports[i])};
+        return std::make_unique<ServerProcess>(flags, on);
+    };
+    for (std::size_t i = 0; i < 3; ++i) nodes.push_back(start(i, dir));
+    HaproxyProcess proxy(ports);
+
+    struct Player {
+        std::string key, token;
+        std::int64_t id = 0;
+        long long game = 0;
+        Json legal;
+        bool over = false;
+        std::unique_ptr<WsClient> ws;
+    };
+    std::vector<Player> players(12);
+    for (std::size_t i = 0; i < players.size(); ++i) {
+        WsClient first(proxy.port());
+        first.hello();
+        const Json reg = first.request({{"type", "register"}, {"name", "Roller " + std::to_string(i)}});
+        REQUIRE(reg["type"] == "registered");
+        players[i].id = reg["player"]["id"];
+        players[i].token = reg["token"];
+        players[i].key = "p" + std::to_string(players[i].id);
+    }
+    // One step of a player: an action, or (after any failure) a reconnect through the proxy,
+    // login and snapshot. Failures while nodes come and go are expected; lost games are not.
+    auto step = [&](Player& p) {
+        try {
+            if (!p.ws || p.ws->closed()) {
+                p.ws = std::make_unique<WsClient>(proxy.port(), true, "/ws?key=" + p.key);
+                p.ws->hello();
+                if (p.ws->request({{"type", "login"}, {"token", p.token}})["type"] != "logged_in") {
+                    p.ws.reset();
+                    return;
+                }
+                const Json snap = p.game ? p.ws->request({{"type", "snapshot"}, {"game", p.game}})
+                                         : p.ws->request({{"type", "daily_start"}});
+                if (snap["type"] != "game") return p.ws.reset();
+                p.game = snap["game"];
+                p.legal = snap["legal"];
+                p.over = is_over(snap);
+                return;
+            }
+            const Json r = p.ws->request(next_action(p.legal, p.game), std::chrono::seconds(3));
+            if (r["type"] != "update") return p.ws.reset();
+            p.legal = r["legal"];
+            p.over = is_over(r);
+        } catch (const std::exception&) {
+            p.ws.reset();
+        }
+    };
+    // A round of steps every 150 ms: a game of some 35 actions spans the three restarts.
+    auto play_for = [&](std::chrono::milliseconds span) {
+        const auto end = std::chrono::steady_clock::now() + span;
+        while (std::chrono::steady_clock::now() < end) {
+            for (auto& p : players) {
+                if (!p.over) step(p);
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(150));
+        }
+    };
+    auto playing = [&] {
+        return std::count_if(players.begin(), players.end(), [](const Player& p) { return !p.over; });
+    };
+    play_for(std::chrono::milliseconds(300));
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        CHECK(playing() > 0);  // the restart happens under play
+        CHECK(nodes[i]->signal_and_wait(SIGTERM, std::chrono::seconds(10)) == 0);
+        play_for(std::chrono::milliseconds(300));
+        nodes[i] = start(i, dir);
+        play_for(std::chrono::milliseconds(1500));  // the proxy's checks see it up again
+    }
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (playing() > 0) {
+        REQUIRE(std::chrono::steady_clock::now() < deadline);
+        play_for(std::chrono::milliseconds(100));
+    }
+    storage::Status st;
+    auto store = storage::Store::open(database_of(dir), &st);
+    REQUIRE(store);
+    const engine::Seed seed = engine::daily_seed("test-secret", kDayText);
+    for (const auto& p : players) {
+        INFO(p.key);
+        const auto row = store->daily_attempt(p.id, kDayText);
+        REQUIRE(row);
+        CHECK(row->finished_at);
+        CHECK_FALSE(row->resigned);  // played to its end, not ended by a failure
         engine::Game replay(engine::Ruleset::kSackson, seed);
         for (const auto& a : row->actions) REQUIRE_FALSE(replay.apply(a));
         CHECK(replay.over());

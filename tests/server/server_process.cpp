@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <fstream>
@@ -62,9 +63,13 @@ void ServerProcess::launch(std::vector<std::string> extra) {
     // PINFALL_TEST_SERVER_BIN runs the tests against another build (an older one, to see a
     // test fail before its fix).
     const char* bin = std::getenv("PINFALL_TEST_SERVER_BIN");
-    std::vector<std::string> args = {bin && *bin ? bin : PINFALL_SERVER_BIN, "--port", "0", "--bind", "127.0.0.1",
+    std::vector<std::string> args = {bin && *bin ? bin : PINFALL_SERVER_BIN, "--bind", "127.0.0.1",
                                      "--secret-file", dir_ + "/secret", "--db", database_of(dir_),
                                      "--static-dir", PINFALL_WEB_DIR, "--log-level", "debug"};
+    // A port of the caller's (a node restarted where a proxy expects it), else any free one.
+    if (std::find(extra.begin(), extra.end(), "--port") == extra.end()) {
+        args.insert(args.end(), {"--port", "0"});
+    }
     args.insert(args.end(), extra.begin(), extra.end());
 
     int out[2];

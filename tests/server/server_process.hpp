@@ -35,7 +35,8 @@ std::string database_of(const std::string& dir);
 
 class ServerProcess {
    public:
-    // Starts PINFALL_SERVER_BIN with --port 0 on a fresh ScratchDir and `extra` flags, and waits
+    // Starts PINFALL_SERVER_BIN with --port 0 (unless `extra` names a --port) on a fresh
+    // ScratchDir and `extra` flags, and waits
     // for its "listening on port N" line. Throws std::runtime_error if it does not start.
     explicit ServerProcess(std::vector<std::string> extra = {});
     // Starts on an existing scratch directory (its secret and database), e.g. to restart a
