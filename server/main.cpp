@@ -6,11 +6,7 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
-#include <unistd.h>
-
 #include <atomic>
-#include <cctype>
-#include <cstring>
 #include <functional>
 #include <iostream>
 #include <thread>
@@ -30,9 +26,9 @@
 #include "server/app/queries/queries.hpp"
 #include "server/config.hpp"
 #include "server/net/listener.hpp"
+#include "server/startup.hpp"
 #include "server/version.hpp"
 #include "storage/coordinator.hpp"
-#include "storage/copy.hpp"
 
 namespace asio = boost::asio;
 using namespace pinfall::server;
@@ -59,45 +55,6 @@ AddressBudgets::Limits budget_limits(const Config& c) {
     return l;
 }
 
-// "<host name>:<port>": unique among nodes on different hosts, or on different ports of one.
-std::string default_node_id(unsigned short port) {
-    char host[256] = {};
-    if (::gethostname(host, sizeof host - 1) != 0 || host[0] == 0) std::strcpy(host, "localhost");
-    std::string id;
-    for (const char* c = host; *c && id.size() < 56; ++c) {
-        const unsigned char ch = static_cast<unsigned char>(*c);
-        id += std::isalnum(ch) || ch == '.' || ch == '-' || ch == '_' ? *c : '-';
-    }
-    return id + ":" + std::to_string(port);
-}
-
-// --migrate-from: copies one database into another, empty one; prints the rows per table.
-int migrate(const std::string& from_location, const std::string& to_location) {
-    namespace storage = pinfall::storage;
-    storage::Status st;
-    auto from = storage::Store::open(from_location, &st);
-    if (!from) {
-        std::cerr << "pinfall-server: cannot open " << storage::redact_location(from_location)
-                  << ": " << st.message() << "\n";
-        return 1;
-    }
-    auto to = storage::Store::open(to_location, &st);
-    if (!to) {
-        std::cerr << "pinfall-server: cannot open " << storage::redact_location(to_location)
-                  << ": " << st.message() << "\n";
-        return 1;
-    }
-    storage::CopyCounts counts;
-    if (st = storage::copy_database(*from, *to, &counts); !st.is_ok()) {
-        std::cerr << "pinfall-server: copy failed, nothing written: " << st.message() << "\n";
-        return 1;
-    }
-    for (const auto& [table, rows] : counts) std::cout << table << " " << rows << "\n";
-    std::cout << "copied " << storage::redact_location(from_location) << " to "
-              << storage::redact_location(to_location) << "\n";
-    return 0;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -107,7 +64,7 @@ int main(int argc, char** argv) {
         return exit->status;
     }
     const Config& config = std::get<Config>(loaded);
-    if (config.migrate_from) return migrate(*config.migrate_from, config.db_path);
+    if (config.migrate_from) return migrate_command(*config.migrate_from, config.db_path);
     // Logs go to stderr; stdout carries only the "listening on port N" line for scripts.
     spdlog::set_default_logger(spdlog::stderr_color_mt("pinfall"));
     spdlog::set_level(spdlog::level::from_str(config.log_level));
@@ -186,7 +143,8 @@ int main(int argc, char** argv) {
                                                      g.row.score, g.row.strikes, g.row.spares,
                                                      g.row.finished_at.value_or(0)},
                                            g.row.day);
-                      }};
+                      },
+                      /*in_finish_transaction: below*/ {}};
     std::string node_id;  // set once the port is known, before any game runs
     rooms.in_finish_transaction = [&node_id](pinfall::storage::Store& s,
                                              const pinfall::storage::GameRow& row,
@@ -203,7 +161,7 @@ int main(int argc, char** argv) {
     TokenEpochs token_epochs;
     Services services{registry,   metrics,    clock,   storage_worker, leaderboards,
                       lanes,      guest_book, budgets, league_news,    kServerName,
-                      config.secret, config.max_json_depth};
+                      config.secret, config.max_json_depth, /*node_id: below*/ {}};
     services.analysis_pool = &analysis_pool;
     services.analysis_limit = &analysis_limit;
     services.par = &par_keeper;
@@ -226,7 +184,8 @@ int main(int argc, char** argv) {
                                     std::chrono::milliseconds(config.handshake_timeout_ms),
                                     std::chrono::milliseconds(config.idle_timeout_ms),
                                     config.write_queue_max},
-                        services, sessions, config.static_dir, queries, league_service};
+                        services, sessions, config.static_dir, queries, league_service,
+                        /*links_json: below*/ {}};
 
     std::shared_ptr<net::Listener> listener;
     try {
