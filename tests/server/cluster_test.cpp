@@ -35,12 +35,6 @@ bool eventually(F f, std::chrono::milliseconds limit = std::chrono::milliseconds
 
 Json board(WsClient& c) { return c.request({{"type", "leaderboard"}, {"date", "2026-11-29"}}); }
 
-// Two nodes on the first one's scratch directory: one database, one secret.
-struct TwoNodes {
-    ServerProcess a{{"--clock-start", kNoon, "--node-id", "node-a", "--msg-rate", "0"}};
-    ServerProcess b{{"--clock-start", kNoon, "--node-id", "node-b", "--msg-rate", "0"}, a.dir()};
-};
-
 }  // namespace
 
 TEST_CASE("cluster: a daily result finished on node A is on node B's board, renames too",

@@ -15,6 +15,12 @@ namespace pinfall::test {
 inline constexpr const char* kClusterNoon = "2026-11-29T12:00:00Z";
 inline constexpr const char* kClusterDay = "2026-11-29";
 
+// Two nodes on the first one's scratch directory: one database, one secret.
+struct TwoNodes {
+    ServerProcess a{{"--clock-start", kClusterNoon, "--node-id", "node-a", "--msg-rate", "0"}};
+    ServerProcess b{{"--clock-start", kClusterNoon, "--node-id", "node-b", "--msg-rate", "0"}, a.dir()};
+};
+
 // Three nodes (n1, n2, n3) on n1's scratch directory (one database, one secret) and the proxy.
 struct Cluster {
     ServerProcess n1{{"--clock-start", kClusterNoon, "--node-id", "n1", "--msg-rate", "0"}};

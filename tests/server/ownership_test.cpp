@@ -32,11 +32,6 @@ std::map<std::int64_t, std::vector<std::string>> holders(const std::string& dir)
     return out;
 }
 
-struct TwoNodes {
-    ServerProcess a{{"--clock-start", kClusterNoon, "--node-id", "node-a", "--msg-rate", "0"}};
-    ServerProcess b{{"--clock-start", kClusterNoon, "--node-id", "node-b", "--msg-rate", "0"}, a.dir()};
-};
-
 }  // namespace
 
 TEST_CASE("ownership: a login on another node hands the player over, never two owners",
