@@ -17,7 +17,7 @@ import { after, before, test } from 'node:test';
 
 import { DOC_SCREEN_DIR, launchBrowser, screenshot } from './lib/browser.js';
 import { startServer } from './lib/server.js';
-import { ZERO_SEED, openFresh, startGame, waitIdle } from './lib/ui.js';
+import { ZERO_SEED, go, openFresh, startGame, waitIdle } from './lib/ui.js';
 
 const DOC_SCREENS = DOC_SCREEN_DIR;
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
@@ -175,13 +175,11 @@ for (const size of ['desktop', 'phone']) {
 test('a ranked game: no Coach button, no par before the reveal; par on the daily page, board and profile after', { timeout: 180000 }, async () => {
     const page = await newPage('desktop');
     await openFresh(page, server.url);
-    await page.evaluate(() => { location.hash = '#/account'; });
-    await waitIdle(page);
+    await go(page, '#/account');
     await page.fill('#register-name', 'Ranked Rita');
     await page.click('#register-button');
     await page.waitForSelector('#account-name');
-    await page.evaluate(() => { location.hash = '#/daily'; });
-    await waitIdle(page);
+    await go(page, '#/daily');
     await page.click('#daily-start');
     await page.waitForSelector('#play-screen:not([hidden])');
     await waitIdle(page);

@@ -12,7 +12,7 @@ import { launchBrowser, screenshot } from './lib/browser.js';
 import { docShots } from './lib/phone.js';
 import { playToEnd } from './lib/play.js';
 import { startServer } from './lib/server.js';
-import { openFresh, shownError, waitIdle } from './lib/ui.js';
+import { go as goTo, openFresh, shownError, waitIdle } from './lib/ui.js';
 
 const DAY = '2026-11-29';
 let server;
@@ -34,9 +34,7 @@ after(async () => {
 });
 
 async function go(hash) {
-    await page.evaluate((h) => { location.hash = h; }, hash);
-    await page.waitForFunction((h) => location.hash === h, hash);
-    await waitIdle(page);
+    await goTo(page, hash);
 }
 
 test('register: refusals in words, then the name is shown as logged in', async () => {

@@ -14,7 +14,7 @@ import { launchBrowser } from './lib/browser.js';
 import { DESKTOP, docShots } from './lib/phone.js';
 import { playTurn } from './lib/play.js';
 import { startServer } from './lib/server.js';
-import { openFresh, waitIdle } from './lib/ui.js';
+import { go, openFresh, waitIdle } from './lib/ui.js';
 
 let server;
 let browser;
@@ -137,8 +137,7 @@ test('a guest plays the daily, sees its standing, then registers and keeps it', 
     assert.ok(board.some((row) => row.includes(guestName)), 'the guest is on today\'s board by its name');
 
     // Registering keeps the attempt: the same score under the new name, in the profile too.
-    await page.evaluate(() => { location.hash = '#/account'; });
-    await waitIdle(page);
+    await go(page, '#/account');
     assert.match(await page.textContent('#account-status'), new RegExp(`guest ${guestName}\\. Registering keeps`));
     await page.fill('#register-name', 'Guest Gina');
     await page.click('#register-button');

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 import { DOC_SCREEN_DIR, launchBrowser, screenshot } from './lib/browser.js';
 import { startServer } from './lib/server.js';
-import { openFresh, shownError, waitIdle } from './lib/ui.js';
+import { go, openFresh, shownError, waitIdle } from './lib/ui.js';
 
 let server;
 const browsers = [];
@@ -42,12 +42,6 @@ after(async () => {
     for (const b of browsers) await b.close();
     await server?.stop();
 });
-
-async function go(page, hash) {
-    await page.evaluate((h) => { location.hash = h; }, hash);
-    await page.waitForFunction((h) => location.hash === h, hash);
-    await waitIdle(page);
-}
 
 /** Clicks the pad button for `roll` (a number, or 'F') and waits until every page shows it. */
 async function report(page, roll) {

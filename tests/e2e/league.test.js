@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import { launchBrowser, screenshot } from './lib/browser.js';
 import { playToEnd } from './lib/play.js';
 import { startServer } from './lib/server.js';
-import { openFresh, shownError, waitIdle } from './lib/ui.js';
+import { go, openFresh, shownError, waitIdle } from './lib/ui.js';
 
 const DAY = '2026-11-29';
 let server;
@@ -38,12 +38,6 @@ after(async () => {
     await memBrowser?.close();
     await server?.stop();
 });
-
-async function go(page, hash) {
-    await page.evaluate((h) => { location.hash = h; }, hash);
-    await page.waitForFunction((h) => location.hash === h, hash);
-    await waitIdle(page);
-}
 
 async function register(page, name) {
     await openFresh(page, server.url);

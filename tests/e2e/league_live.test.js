@@ -15,7 +15,7 @@ import { after, before, test } from 'node:test';
 
 import { DOC_SCREEN_DIR, launchBrowser, screenshot } from './lib/browser.js';
 import { startServer } from './lib/server.js';
-import { openFresh, waitIdle } from './lib/ui.js';
+import { go, openFresh, waitIdle } from './lib/ui.js';
 
 const DAY = '2026-11-29';
 const DOC_SCREENS = DOC_SCREEN_DIR;
@@ -44,12 +44,6 @@ after(async () => {
     await memBrowser?.close();
     await server?.stop();
 });
-
-async function go(page, hash) {
-    await page.evaluate((h) => { location.hash = h; }, hash);
-    await page.waitForFunction((h) => location.hash === h, hash);
-    await waitIdle(page);
-}
 
 async function register(page, name) {
     await openFresh(page, server.url);

@@ -14,7 +14,7 @@ import { axeViolations } from './lib/axe.js';
 import { launchBrowser } from './lib/browser.js';
 import { PHONE, assertInScreen, assertNoSideways, docShots, smallTargets } from './lib/phone.js';
 import { startServer } from './lib/server.js';
-import { ZERO_SEED, knock, openFresh, startGame, stopBall, waitIdle } from './lib/ui.js';
+import { ZERO_SEED, go as goTo, knock, openFresh, startGame, stopBall, waitIdle } from './lib/ui.js';
 
 const DAY = '2026-11-29';
 let server;
@@ -36,9 +36,7 @@ after(async () => {
 });
 
 async function go(hash) {
-    await page.evaluate((h) => { location.hash = h; }, hash);
-    await page.waitForFunction((h) => location.hash === h, hash);
-    await waitIdle(page);
+    await goTo(page, hash);
     await page.evaluate(() => window.scrollTo(0, 0));
 }
 

@@ -87,6 +87,8 @@ const views = {
 
 /** Shows the screen the address names. */
 async function route() {
+    // Tests wait for this (with data-busy) to know the address they set has been handled.
+    document.body.dataset.routed = location.hash;
     const { screen, params } = parseHash(location.hash);
     messages.clearError();
     if (document.body.dataset.screen === 'play') practice.leftGame(game.state);
@@ -250,8 +252,14 @@ $('menu-button').addEventListener('click', () => {
     messages.clearError();
     showStart();
 });
-window.addEventListener('hashchange', () => {
-    if (welcomed) route();
+window.addEventListener('hashchange', async () => {
+    if (!welcomed) return;
+    busyBegin();
+    try {
+        await route();
+    } finally {
+        busyEnd();
+    }
 });
 
 installKeyboard({

@@ -66,4 +66,5 @@ export function showScreen(name, nav = null) {
  * button still returns to the previous address. */
 export function setAddress(hash) {
     if (location.hash !== hash) history.pushState(null, '', hash);
+    document.body.dataset.routed = hash;
 }

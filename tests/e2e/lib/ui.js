@@ -10,6 +10,15 @@ export async function waitIdle(page) {
                                      document.body.dataset.screen !== 'loading');
 }
 
+/** Sets the address as a link would and waits until the app has handled it and is idle. The
+ * hashchange event comes after the assignment returns, so waiting for data-busy alone could
+ * see the page idle before the new screen began loading; the app marks body[data-routed]. */
+export async function go(page, hash) {
+    await page.evaluate((h) => { location.hash = h; }, hash);
+    await page.waitForFunction((h) => location.hash === h && document.body.dataset.routed === h, hash);
+    await waitIdle(page);
+}
+
 /** Opens the app with empty storage (a new guest) and waits for the start screen. */
 export async function openFresh(page, url) {
     await page.goto(url);
