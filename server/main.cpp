@@ -22,6 +22,7 @@
 #include "server/app/core/services.hpp"
 #include "server/app/daily/day_keeper.hpp"
 #include "server/app/games/registry.hpp"
+#include "server/app/lanes/lane_news.hpp"
 #include "server/app/queries/public_links.hpp"
 #include "server/app/queries/queries.hpp"
 #include "server/config.hpp"
@@ -105,6 +106,8 @@ int main(int argc, char** argv) {
     listen_for_results(link, leaderboards);
     std::atomic<Ownership*> ownership_ptr{nullptr};  // made once the node's id is known
     Ownership::listen(link, [&ownership_ptr] { return ownership_ptr.load(); });
+    std::atomic<LaneDirectory*> lanes_ptr{nullptr};  // set once the node serves
+    listen_for_lanes(link, [&lanes_ptr] { return lanes_ptr.load(); });
     if (opened = link.start(); !opened.is_ok()) {
         std::cerr << "pinfall-server: cannot listen for other nodes: " << opened.message() << "\n";
         return 1;
@@ -199,6 +202,8 @@ int main(int argc, char** argv) {
     }
     node_id = config.node_id.empty() ? default_node_id(listener->port()) : config.node_id;
     services.node_id = node_id;
+    lanes.set_node_id(node_id);
+    lanes_ptr = &lanes;
     link.post([name = "pinfall:" + node_id](pinfall::storage::Coordinator& c) {
         if (auto st = c.set_name(name); !st.is_ok()) spdlog::warn("cluster: {}", st.message());
     });

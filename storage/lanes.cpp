@@ -23,6 +23,7 @@ LaneStore::LaneStore(Database& db, Status* status) : db_(db) {
     prep(finish_, "UPDATE lanes SET finished_at = ? WHERE id = ?");
     prep(side_score_, "UPDATE lane_sides SET score = ? WHERE lane_id = ? AND idx = ?");
     prep(set_version_, "UPDATE lanes SET version = ? WHERE id = ?");
+    prep(advance_, "UPDATE lanes SET version = ? WHERE id = ? AND version = ? RETURNING id");
     prep(by_code_,
          "SELECT id, code, ruleset, teams, owner_guest, owner_player, created_at, finished_at, "
          "version FROM lanes WHERE code = ?");
@@ -79,6 +80,17 @@ Status LaneStore::finish(std::int64_t lane, const std::vector<int>& scores, Mill
 
 Status LaneStore::set_version(std::int64_t lane, std::uint64_t version) {
     return set_version_.bind(1, static_cast<std::int64_t>(version)).bind(2, lane).run();
+}
+
+Status LaneStore::advance(std::int64_t lane, std::uint64_t from) {
+    advance_.bind(1, static_cast<std::int64_t>(from + 1)).bind(2, lane)
+        .bind(3, static_cast<std::int64_t>(from));
+    const bool moved = advance_.step();
+    Status st = advance_.status();
+    advance_.reset();
+    if (!st.is_ok()) return st;
+    if (!moved) return Status::conflict("lane " + std::to_string(lane) + " is past version " + std::to_string(from));
+    return Status::ok();
 }
 
 std::optional<LaneRow> LaneStore::by_code(const std::string& code) {

@@ -65,13 +65,18 @@ class LaneStore {
     Status remove_report(std::int64_t lane, int index);
     Status finish(std::int64_t lane, const std::vector<int>& scores, Millis at);
     Status set_version(std::int64_t lane, std::uint64_t version);
+    // Moves the lane from version `from` to from + 1, locking its row until the transaction
+    // ends (so a change made through another node waits for this one, then finds the version
+    // moved). conflict when the stored version is not `from`: someone else changed the lane.
+    // Run it first in a change's transaction.
+    Status advance(std::int64_t lane, std::uint64_t from);
     std::optional<LaneRow> by_code(const std::string& code);
     std::vector<PlayedLane> lanes_of(PlayerId player);
 
    private:
     Database& db_;
     Statement create_, add_side_, add_member_, append_, remove_, last_index_, finish_, side_score_,
-        set_version_, by_code_, sides_, members_, reports_, lanes_of_;
+        set_version_, advance_, by_code_, sides_, members_, reports_, lanes_of_;
 };
 
 }  // namespace pinfall::storage

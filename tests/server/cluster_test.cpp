@@ -20,7 +20,6 @@ using namespace pinfall::test;
 
 namespace {
 
-const char* kNoon = "2026-11-29T12:00:00Z";
 const engine::Seed kDay = engine::daily_seed("test-secret", "2026-11-29");
 
 template <class F>

@@ -1,41 +1,14 @@
 #include "server/app/boards/result_news.hpp"
 
-#include <charconv>
-#include <vector>
-
 #include "server/app/boards/leaderboards.hpp"
 #include "server/app/cluster/cluster_link.hpp"
+#include "server/app/cluster/notice_fields.hpp"
 #include "storage/store.hpp"
 
 namespace pinfall::server {
-namespace {
-
-std::vector<std::string_view> fields(std::string_view s) {
-    std::vector<std::string_view> out;
-    for (;;) {
-        const auto tab = s.find('\t');
-        out.push_back(s.substr(0, tab));
-        if (tab == std::string_view::npos) return out;
-        s.remove_prefix(tab + 1);
-    }
-}
-
-template <class Int>
-bool number(std::string_view s, Int* out) {
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), *out);
-    return ec == std::errc() && end == s.data() + s.size() && !s.empty();
-}
-
-std::string joined(std::initializer_list<std::string> parts) {
-    std::string out;
-    for (const auto& p : parts) {
-        if (!out.empty()) out += '\t';
-        out += p;
-    }
-    return out;
-}
-
-}  // namespace
+using notice::fields;
+using notice::joined;
+using notice::number;
 
 std::string encode_result(const ResultNotice& n) {
     const BoardLine& l = n.line;

@@ -29,6 +29,10 @@ class Metrics {
     std::atomic<std::uint64_t> slow_consumers_closed{0};
     std::atomic<std::uint64_t> games_evicted{0};  // idle unfinished practice games sent to storage
     std::atomic<std::uint64_t> lanes_evicted{0};  // idle lanes dropped from memory
+    // Lane changes that met a change made through another node, and lanes brought up to date
+    // by a notice from another node (docs/scaling.md "Lanes").
+    std::atomic<std::uint64_t> lane_conflicts{0};
+    std::atomic<std::uint64_t> lane_changes_heard{0};
     std::atomic<std::uint64_t> guests_expired{0};
 
     // Counts a rejected request by its error code (engine, protocol or server code).

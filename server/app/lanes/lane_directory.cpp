@@ -4,6 +4,7 @@
 #include <boost/asio/strand.hpp>
 #include <openssl/rand.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace pinfall::server {
@@ -48,12 +49,36 @@ std::shared_ptr<LaneRoom> LaneDirectory::adopt(const storage::LaneRow& row) {
             return it->second;
         }
     }
-    auto room = LaneRoom::restore(boost::asio::make_strand(ioc_), row, ctx_);
+    auto room = LaneRoom::restore(boost::asio::make_strand(ioc_), row, ctx_, node_);
     if (!room) return nullptr;
-    std::lock_guard lock(mutex_);
-    auto& slot = lanes_[row.code];
-    if (!slot || slot->broken()) slot = room;
-    return slot;
+    bool missed = false;
+    {
+        std::lock_guard lock(mutex_);
+        auto& slot = lanes_[row.code];
+        if (slot && !slot->broken()) return slot;
+        slot = room;
+        const auto it = recent_.find(row.code);
+        missed = it != recent_.end() && it->second > row.version;
+    }
+    if (missed) boost::asio::post(room->executor(), [room] { room->refresh(); });
+    return room;
+}
+
+void LaneDirectory::heard(LaneNotice n) {
+    if (n.node == node_) return;
+    std::shared_ptr<LaneRoom> room;
+    {
+        std::lock_guard lock(mutex_);
+        if (const auto it = lanes_.find(n.code); it != lanes_.end()) {
+            room = it->second;
+        } else {
+            if (recent_.size() >= kRecentMax) recent_.clear();
+            auto& v = recent_[n.code];
+            v = std::max(v, n.version);
+            return;
+        }
+    }
+    boost::asio::post(room->executor(), [room, n = std::move(n)] { room->heard(n); });
 }
 
 void LaneDirectory::open(storage::LaneRow row, std::optional<storage::LaneMemberRow> opener,

@@ -29,6 +29,11 @@ class LaneDirectory {
     void open(storage::LaneRow row, std::optional<storage::LaneMemberRow> opener, Callback done);
     // The lane with that code from memory, else from storage; not_found when there is none.
     void find(const std::string& code, Callback done);
+    // A change committed through another node (lane_news.hpp): handed to the lane's room when
+    // it is in memory. Notices of this node are ignored.
+    void heard(LaneNotice n);
+    // This node's id, named in the notices of its changes. Call before serving.
+    void set_node_id(std::string id) { node_ = std::move(id); }
     // Drops from memory the lanes nobody watches that are idle since before `cutoff`
     // (LaneRoom::evict_if_idle); they are loaded again when next asked for.
     void evict_idle(std::chrono::steady_clock::time_point cutoff);
@@ -38,8 +43,14 @@ class LaneDirectory {
 
     boost::asio::io_context& ioc_;
     RoomContext& ctx_;
+    std::string node_;
     std::mutex mutex_;
     std::unordered_map<std::string, std::shared_ptr<LaneRoom>> lanes_;
+    // The newest version heard of lanes not in memory: a lane loaded while a change was being
+    // committed elsewhere may have missed it (its notice came before the room). Bounded:
+    // cleared when it grows past kRecentMax.
+    std::unordered_map<std::string, std::uint64_t> recent_;
+    static constexpr std::size_t kRecentMax = 4096;
 };
 
 // A random lane code. Thread-safe.

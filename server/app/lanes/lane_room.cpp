@@ -6,21 +6,32 @@
 #include <algorithm>
 
 namespace pinfall::server {
+namespace {
 
-std::shared_ptr<LaneRoom> LaneRoom::restore(boost::asio::any_io_executor strand,
-                                            const storage::LaneRow& row, RoomContext& ctx) {
+std::optional<engine::LaneGame> replay(const storage::LaneRow& row) {
     const auto ruleset = engine::parse_lane_ruleset(row.ruleset);
     const int sides = static_cast<int>(row.sides.size());
-    if (!ruleset || sides < 1 || sides > engine::kMaxLaneSides) return nullptr;
+    if (!ruleset || sides < 1 || sides > engine::kMaxLaneSides) return std::nullopt;
     engine::LaneGame game(*ruleset, sides);
     for (const auto& r : row.reports) {
-        if (game.report(r.side, r.pins, r.foul)) return nullptr;
+        if (game.report(r.side, r.pins, r.foul)) return std::nullopt;
     }
-    return std::make_shared<LaneRoom>(std::move(strand), row, std::move(game), ctx);
+    return game;
+}
+
+}  // namespace
+
+std::shared_ptr<LaneRoom> LaneRoom::restore(boost::asio::any_io_executor strand,
+                                            const storage::LaneRow& row, RoomContext& ctx,
+                                            std::string node) {
+    auto game = replay(row);
+    if (!game) return nullptr;
+    return std::make_shared<LaneRoom>(std::move(strand), row, std::move(*game), ctx,
+                                      std::move(node));
 }
 
 LaneRoom::LaneRoom(boost::asio::any_io_executor strand, const storage::LaneRow& row,
-                   engine::LaneGame game, RoomContext& ctx)
+                   engine::LaneGame game, RoomContext& ctx, std::string node)
     : strand_(std::move(strand)),
       id_(row.id),
       code_(row.code),
@@ -31,7 +42,17 @@ LaneRoom::LaneRoom(boost::asio::any_io_executor strand, const storage::LaneRow& 
       game_(std::move(game)),
       version_(row.version),
       ctx_(ctx),
+      node_(std::move(node)),
       last_active_(std::chrono::steady_clock::now().time_since_epoch().count()) {}
+
+bool LaneRoom::load(const storage::LaneRow& row) {
+    auto game = replay(row);
+    if (!game) return false;
+    game_ = std::move(*game);
+    members_ = row.members;
+    version_ = row.version;
+    return true;
+}
 
 bool LaneRoom::is_owner(const Owner& who) const {
     return owner_.player ? owner_.player == who.player : (owner_.guest && owner_.guest == who.guest);
@@ -60,7 +81,10 @@ protocol::LaneInfo LaneRoom::info_for(const Owner& who) const {
 
 bool LaneRoom::evict_if_idle(std::chrono::steady_clock::time_point cutoff) {
     std::erase_if(watchers_, [](const Watcher& w) { return w.outbox.expired(); });
-    if (evicted_ || !watchers_.empty() || last_active() >= cutoff) return false;
+    if (evicted_ || inflight_ || !queued_.empty() || !watchers_.empty() ||
+        last_active() >= cutoff) {
+        return false;
+    }
     evicted_ = true;
     return true;
 }
@@ -85,32 +109,50 @@ void LaneRoom::fail(protocol::Re re, const std::shared_ptr<Outbox>& to, std::str
 }
 
 void LaneRoom::snapshot(protocol::Re re, const std::shared_ptr<Outbox>& to, const Owner& who) {
-    watch(to, who);
-    to->send(make_message(protocol::encode_lane(re, info_for(who), version_, game_)));
+    run([this, re, to, who] { do_snapshot(re, to, who); });
 }
 
 void LaneRoom::join(protocol::Re re, const std::shared_ptr<Outbox>& to, const Owner& who,
                     int side, const std::string& name) {
+    run([this, re, to, who, side, name] { do_join(re, to, who, side, name); });
+}
+
+void LaneRoom::report(protocol::Re re, const std::shared_ptr<Outbox>& to, const Owner& who,
+                      int side, int pins, bool foul) {
+    run([this, re, to, who, side, pins, foul] { do_report(re, to, who, side, pins, foul); });
+}
+
+void LaneRoom::undo(protocol::Re re, const std::shared_ptr<Outbox>& to, const Owner& who) {
+    run([this, re, to, who] { do_undo(re, to, who); });
+}
+
+void LaneRoom::do_snapshot(protocol::Re re, const std::shared_ptr<Outbox>& to, const Owner& who) {
+    watch(to, who);
+    to->send(make_message(protocol::encode_lane(re, info_for(who), version_, game_)));
+}
+
+void LaneRoom::do_join(protocol::Re re, const std::shared_ptr<Outbox>& to, const Owner& who,
+                       int side, const std::string& name) {
     watch(to, who);
     if (broken()) return fail(re, to, "storage_error", "the lane could not be saved; reload it");
     if (side < 0 || side >= static_cast<int>(side_names_.size())) {
         return fail(re, to, "bad_side", "no side with that number on this lane");
     }
     if (const auto mine = side_of(who)) {
-        if (*mine == side) return snapshot(re, to, who);
+        if (*mine == side) return do_snapshot(re, to, who);
         return fail(re, to, "already_joined", "you already play on another side of this lane");
     }
     storage::LaneMemberRow m{side, who.guest ? std::optional<std::int64_t>(who.guest) : std::nullopt,
                              who.player, name};
     members_.push_back(m);
     protocol::LaneChange change{protocol::LaneChange::Kind::kJoin, side, 0, false, name};
-    commit(re, to, change, [id = id_, m](storage::Store& s) {
+    commit(re, to, change, m, [id = id_, m](storage::Store& s) {
         return s.lanes().add_member(id, m);
     });
 }
 
-void LaneRoom::report(protocol::Re re, const std::shared_ptr<Outbox>& to, const Owner& who,
-                      int side, int pins, bool foul) {
+void LaneRoom::do_report(protocol::Re re, const std::shared_ptr<Outbox>& to, const Owner& who,
+                         int side, int pins, bool foul) {
     watch(to, who);
     if (broken()) return fail(re, to, "storage_error", "the lane could not be saved; reload it");
     if (!is_owner(who) && side_of(who) != side) {
@@ -129,7 +171,7 @@ void LaneRoom::report(protocol::Re re, const std::shared_ptr<Outbox>& to, const 
     const auto at = unix_ms(ctx_.clock.now());
     protocol::LaneChange change{protocol::LaneChange::Kind::kReport, side, foul ? 0 : pins, foul,
                                 ""};
-    commit(re, to, change,
+    commit(re, to, change, {},
            [id = id_, index, side, pins, foul, scores, complete, at](storage::Store& s) {
                auto st = s.lanes().append_report(id, index, {side, foul ? 0 : pins, foul});
                if (st.is_ok() && complete) st = s.lanes().finish(id, scores, at);
@@ -137,7 +179,7 @@ void LaneRoom::report(protocol::Re re, const std::shared_ptr<Outbox>& to, const 
            });
 }
 
-void LaneRoom::undo(protocol::Re re, const std::shared_ptr<Outbox>& to, const Owner& who) {
+void LaneRoom::do_undo(protocol::Re re, const std::shared_ptr<Outbox>& to, const Owner& who) {
     watch(to, who);
     if (broken()) return fail(re, to, "storage_error", "the lane could not be saved; reload it");
     if (!is_owner(who)) return fail(re, to, "not_owner", "only the lane's owner may undo");
@@ -147,38 +189,8 @@ void LaneRoom::undo(protocol::Re re, const std::shared_ptr<Outbox>& to, const Ow
     const int index = static_cast<int>(game_.reports().size()) - 1;
     if (!game_.undo()) return fail(re, to, "nothing_to_undo", "no report to take back");
     protocol::LaneChange change{protocol::LaneChange::Kind::kUndo, 0, 0, false, ""};
-    commit(re, to, change, [id = id_, index](storage::Store& s) {
+    commit(re, to, change, {}, [id = id_, index](storage::Store& s) {
         return s.lanes().remove_report(id, index);
-    });
-}
-
-void LaneRoom::commit(protocol::Re re, std::shared_ptr<Outbox> requester,
-                      protocol::LaneChange change, StorageWorker::Work work) {
-    ++version_;
-    // Encoded now, in this state: later changes may be applied before this one commits.
-    std::vector<std::pair<std::shared_ptr<Outbox>, Message>> out;
-    for (const auto& w : watchers_) {
-        auto o = w.outbox.lock();
-        if (!o) continue;
-        const protocol::Re r = o == requester ? re : std::nullopt;
-        out.emplace_back(o, make_message(protocol::encode_lane_update(r, info_for(w.who),
-                                                                      version_, change, game_)));
-    }
-    auto self = shared_from_this();
-    auto versioned = [work = std::move(work), id = id_, v = version_](storage::Store& s) {
-        auto st = work(s);
-        return st.is_ok() ? s.lanes().set_version(id, v) : st;
-    };
-    ctx_.storage.write(std::move(versioned), [self, out, requester, re](const storage::Status& st) {
-        if (!st.is_ok()) self->broken_.store(true, std::memory_order_release);
-        boost::asio::post(self->strand_, [self, out, requester, re, st] {
-            if (!st.is_ok()) {
-                spdlog::error("[lane {}] write failed: {}", self->code_, st.message());
-                self->fail(re, requester, "storage_error", "the change could not be saved");
-                return;
-            }
-            for (const auto& [o, m] : out) o->send(m);
-        });
     });
 }
 

@@ -2,6 +2,13 @@
 // made durable (the storage worker's group commit) and only then sent, as a versioned
 // lane_update, to every member and watcher.
 //
+// Several nodes may hold the same lane (docs/scaling.md): the stored version is the truth.
+// One change is in flight at a time; its transaction first moves the stored version from the
+// one this room holds (LaneStore::advance, which locks the row), so a change made meanwhile
+// through another node makes it a conflict: the room then reloads the lane and checks the
+// request again against what is stored (up to kRetries times). A committed change is announced
+// (lane_news.hpp); the other nodes' rooms apply it (heard) and push it to their watchers.
+//
 // Who may do what: anyone with the code may watch; a member of the side whose turn it is, or
 // the lane's owner (the scorekeeper), may report; only the owner may undo, until the game is
 // complete.
@@ -14,6 +21,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <deque>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -22,14 +31,19 @@
 #include "engine/lane_game.hpp"
 #include "protocol/lanes.hpp"
 #include "server/app/games/game_room.hpp"
+#include "server/app/lanes/lane_news.hpp"
 
 namespace pinfall::server {
 
 class LaneRoom : public std::enable_shared_from_this<LaneRoom> {
    public:
     // Rebuilds the lane from its stored row; nullptr when its reports do not replay.
+    // `node`: this node's id, named in the notices of its changes.
     static std::shared_ptr<LaneRoom> restore(boost::asio::any_io_executor strand,
-                                             const storage::LaneRow& row, RoomContext& ctx);
+                                             const storage::LaneRow& row, RoomContext& ctx,
+                                             std::string node);
+    // How many times a request that met a change made through another node is checked again.
+    static constexpr int kRetries = 3;
 
     const std::string& code() const { return code_; }
     const boost::asio::any_io_executor& executor() const { return strand_; }
@@ -52,9 +66,15 @@ class LaneRoom : public std::enable_shared_from_this<LaneRoom> {
     void report(protocol::Re re, const std::shared_ptr<Outbox>& to, const Owner& who, int side,
                 int pins, bool foul);
     void undo(protocol::Re re, const std::shared_ptr<Outbox>& to, const Owner& who);
+    // A change committed through another node (LaneNotice): applied and pushed to the
+    // watchers when it is the next version, the lane reloaded when versions were missed.
+    void heard(const LaneNotice& n);
+    // Reloads the lane from storage and pushes it whole to every watcher (a lane loaded while
+    // a change was being committed elsewhere).
+    void refresh();
 
     LaneRoom(boost::asio::any_io_executor strand, const storage::LaneRow& row,
-             engine::LaneGame game, RoomContext& ctx);
+             engine::LaneGame game, RoomContext& ctx, std::string node);
 
    private:
     struct Watcher {
@@ -64,13 +84,32 @@ class LaneRoom : public std::enable_shared_from_this<LaneRoom> {
     bool is_owner(const Owner& who) const;
     std::optional<int> side_of(const Owner& who) const;
     protocol::LaneInfo info_for(const Owner& who) const;
+    using Action = std::function<void()>;
+    // Queues action behind the change in flight (snapshots too: they must not show a change
+    // that may still be refused) and runs what can run.
+    void run(Action action);
+    void drain();
+    void do_snapshot(protocol::Re re, const std::shared_ptr<Outbox>& to, const Owner& who);
+    void do_join(protocol::Re re, const std::shared_ptr<Outbox>& to, const Owner& who, int side,
+                 const std::string& name);
+    void do_report(protocol::Re re, const std::shared_ptr<Outbox>& to, const Owner& who,
+                   int side, int pins, bool foul);
+    void do_undo(protocol::Re re, const std::shared_ptr<Outbox>& to, const Owner& who);
+    void apply_heard(const LaneNotice& n);
+    // Reads the stored lane, takes it as this room's state, pushes it to every watcher, then
+    // runs `then` (on the strand). A lane that no longer replays marks the room broken.
+    void resync(Action then);
+    // Takes row as the state; false when its reports do not replay.
+    bool load(const storage::LaneRow& row);
+    void push(const std::optional<protocol::LaneChange>& change);
     void watch(const std::shared_ptr<Outbox>& to, const Owner& who);
     void fail(protocol::Re re, const std::shared_ptr<Outbox>& to, std::string_view code,
               std::string_view message);
-    // Runs work in the next group commit; on success bumps the version and sends change to
-    // every watcher (with re to the requester), on failure marks the room broken.
+    // Runs work in the next group commit, after LaneStore::advance and before the notice;
+    // on success sends change to every watcher (with re to the requester); on a conflict
+    // reloads and runs the current action again; on an error marks the room broken.
     void commit(protocol::Re re, std::shared_ptr<Outbox> requester, protocol::LaneChange change,
-                StorageWorker::Work work);
+                storage::LaneMemberRow member, StorageWorker::Work work);
 
     boost::asio::any_io_executor strand_;
     const std::int64_t id_;
@@ -82,7 +121,12 @@ class LaneRoom : public std::enable_shared_from_this<LaneRoom> {
     engine::LaneGame game_;
     std::uint64_t version_ = 0;
     RoomContext& ctx_;
+    const std::string node_;
     std::vector<Watcher> watchers_;
+    std::deque<Action> queued_;
+    Action current_;
+    bool inflight_ = false;  // a change being committed, or the lane being reloaded
+    int retries_ = 0;
     std::atomic<bool> broken_{false};
     bool evicted_ = false;
     std::atomic<std::chrono::steady_clock::rep> last_active_;

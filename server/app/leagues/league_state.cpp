@@ -178,7 +178,9 @@ protocol::LeagueDetail detail_of(const LeagueState& s, std::optional<storage::Pl
     d.joining_open = l.joining_open && !l.started_at;
     d.status = l.ended_at ? "ended" : (l.started_at ? "running" : "forming");
     for (const auto& m : s.members) {
-        protocol::LeagueMemberInfo info{{m.player, m.name}, m.removed_from_round};
+        protocol::LeagueMemberInfo info;  // the average and handicap: fill_average
+        info.player = {m.player, m.name};
+        info.removed_from_round = m.removed_from_round;
         fill_average(s, m.player, &info);
         d.members.push_back(std::move(info));
         if (me && m.player == *me) d.you_member = true;
