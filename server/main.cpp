@@ -108,6 +108,8 @@ int main(int argc, char** argv) {
     Ownership::listen(link, [&ownership_ptr] { return ownership_ptr.load(); });
     std::atomic<LaneDirectory*> lanes_ptr{nullptr};  // set once the node serves
     listen_for_lanes(link, [&lanes_ptr] { return lanes_ptr.load(); });
+    std::atomic<LeagueNews*> league_news_ptr{nullptr};
+    listen_for_leagues(link, [&league_news_ptr] { return league_news_ptr.load(); });
     if (opened = link.start(); !opened.is_ok()) {
         std::cerr << "pinfall-server: cannot listen for other nodes: " << opened.message() << "\n";
         return 1;
@@ -204,6 +206,8 @@ int main(int argc, char** argv) {
     services.node_id = node_id;
     lanes.set_node_id(node_id);
     lanes_ptr = &lanes;
+    league_news.set_node(node_id, link.shared());
+    league_news_ptr = &league_news;
     link.post([name = "pinfall:" + node_id](pinfall::storage::Coordinator& c) {
         if (auto st = c.set_name(name); !st.is_ok()) spdlog::warn("cluster: {}", st.message());
     });

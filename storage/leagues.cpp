@@ -20,6 +20,9 @@ LeagueStore::LeagueStore(Database& db, Status* status) : db_(db) {
          "vacancy_score, invite_code, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?) "
          "ON CONFLICT (invite_code) DO NOTHING RETURNING id");
     prep(by_id_, std::string("SELECT ") + kColumns + " FROM leagues WHERE id = ?");
+    // SQLite has one writer at a time: a write transaction is already alone.
+    prep(by_id_locked_, std::string("SELECT ") + kColumns + " FROM leagues WHERE id = ?" +
+                            (db.dialect() == Dialect::kPostgres ? " FOR UPDATE" : ""));
     prep(by_code_, std::string("SELECT ") + kColumns + " FROM leagues WHERE invite_code = ?");
     prep(running_, std::string("SELECT ") + kColumns +
                        " FROM leagues WHERE started_at IS NOT NULL AND ended_at IS NULL");
@@ -122,6 +125,14 @@ std::optional<LeagueRow> LeagueStore::by_id(std::int64_t id) {
     std::optional<LeagueRow> out;
     if (by_id_.step()) out = read(by_id_);
     by_id_.reset();
+    return out;
+}
+
+std::optional<LeagueRow> LeagueStore::by_id_locked(std::int64_t id) {
+    by_id_locked_.bind(1, id);
+    std::optional<LeagueRow> out;
+    if (by_id_locked_.step()) out = read(by_id_locked_);
+    by_id_locked_.reset();
     return out;
 }
 

@@ -77,6 +77,10 @@ class LeagueStore {
     // stays usable: the caller may try another code).
     Status create(LeagueRow& row);
     std::optional<LeagueRow> by_id(std::int64_t id);
+    // by_id that also locks the league's row until the transaction ends (PostgreSQL: FOR
+    // UPDATE), so that changes to one league made through several nodes take turns: each
+    // reads the league as the one before it left it. Call it first in a league change.
+    std::optional<LeagueRow> by_id_locked(std::int64_t id);
     std::optional<LeagueRow> by_code(const std::string& code);
     std::vector<LeagueRow> running();  // started, not ended
     // The leagues `player` is secretary or member of, newest first, at most `limit`.
@@ -113,7 +117,7 @@ class LeagueStore {
    private:
     LeagueRow read(Statement& s);
     Database& db_;
-    Statement create_, by_id_, by_code_, running_, members_, add_member_, remove_member_,
+    Statement create_, by_id_, by_id_locked_, by_code_, running_, members_, add_member_, remove_member_,
         set_joining_, set_started_, set_ended_, close_round_, closed_rounds_, set_avg_, avgs_,
         daily_avg_, log_, scores_, in_play_, unfinished_, game_id_, of_player_;
 };

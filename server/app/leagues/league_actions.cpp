@@ -43,7 +43,7 @@ void LeagueService::secretary(protocol::Re re, const protocol::PlayerRef& me,
                 *reply = q_.error(re, code, message);
                 return storage::Status::ok();
             };
-            auto st = load_league(s, m.league);
+            auto st = load_league(s, m.league, /*for_change=*/true);
             if (!st) return refuse("unknown_league", "no league with that id");
             const auto& l = st->league;
             if (me.id != l.secretary) return refuse("not_secretary", "only the secretary may");
@@ -130,7 +130,7 @@ void LeagueService::play(protocol::Re re, const protocol::PlayerRef& me,
                 *refused = q_.error(re, code, message);
                 return storage::Status::not_found(code);
             };
-            const auto st = load_league(s, m.league);
+            const auto st = load_league(s, m.league, /*for_change=*/true);
             if (!st) return refuse("unknown_league", "no league with that id");
             const auto* member = member_of(*st, me.id);
             if (!member || (member->removed_from_round && *member->removed_from_round <= m.round)) {

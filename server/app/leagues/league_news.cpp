@@ -2,7 +2,10 @@
 
 #include <algorithm>
 
+#include "server/app/cluster/cluster_link.hpp"
+#include "server/app/cluster/notice_fields.hpp"
 #include "server/app/leagues/league_state.hpp"
+#include "storage/store.hpp"
 
 namespace pinfall::server {
 
@@ -52,6 +55,32 @@ std::size_t LeagueNews::watchers(std::int64_t id) {
 }
 
 void LeagueNews::announce(std::int64_t id, std::string change, const Outbox* except) {
+    if (shared_) {
+        // Its own transaction, right after the change's: a crash between the two loses only
+        // this push (the league is stored; the next change or a reload shows it).
+        storage_.write(
+            [payload = notice::joined({node_, std::to_string(id), change})](storage::Store& s) {
+                return s.announce(kLeagueChannel, payload);
+            },
+            nullptr);
+    }
+    push(id, std::move(change), except);
+}
+
+void LeagueNews::heard(const std::string& payload) {
+    const auto f = notice::fields(payload, 3);
+    std::int64_t id = 0;
+    if (f.size() != 3 || f[0] == node_ || !notice::number(f[1], &id) || f[2].empty()) return;
+    push(id, std::string(f[2]), nullptr);
+}
+
+void listen_for_leagues(ClusterLink& link, std::function<LeagueNews*()> news) {
+    link.on(kLeagueChannel, [news = std::move(news)](const std::string& payload) {
+        if (LeagueNews* n = news()) n->heard(payload);
+    });
+}
+
+void LeagueNews::push(std::int64_t id, std::string change, const Outbox* except) {
     std::vector<Watcher> targets;
     {
         const std::lock_guard lock(mutex_);

@@ -75,7 +75,10 @@ void LeagueService::join(protocol::Re re, const protocol::PlayerRef& me, const s
     const auto now = s_.clock.now();
     s_.storage.write(
         [this, reply, joined, me, code, re, now, watcher](storage::Store& s) {
-            const auto league = s.leagues().by_code(code);
+            const auto found = s.leagues().by_code(code);
+            // Locked and read again: a join through another node, or the season's start,
+            // may have just committed.
+            const auto league = found ? s.leagues().by_id_locked(found->id) : std::nullopt;
             if (!league) {
                 *reply = q_.error(re, "bad_invite", "no league has that invite code");
                 return storage::Status::ok();
@@ -182,6 +185,19 @@ void LeagueService::close_due_rounds() {
         [closed, changed, now](storage::Store& s) {
             for (const auto& league : s.leagues().running()) {
                 auto st = load_league(s, league.id);
+                if (!st) continue;
+                bool due = true;  // a round due to close, or every round closed: a change
+                for (int r = 1; r <= league.rounds; ++r) {
+                    if (!round_closed(*st, r) && now < round_closes(league, r)) due = false;
+                    if (!round_closed(*st, r) && now >= round_closes(league, r)) {
+                        due = true;
+                        break;
+                    }
+                }
+                // Locked and read again: another node closing the same round waits, then
+                // finds it closed.
+                if (due) st = load_league(s, league.id, /*for_change=*/true);
+                if (!due || !st || st->league.ended_at) continue;
                 bool all_closed = true;
                 for (int r = 1; r <= league.rounds; ++r) {
                     if (round_closed(*st, r)) continue;

@@ -8,8 +8,8 @@
 
 namespace pinfall::server {
 
-std::optional<LeagueState> load_league(storage::Store& s, std::int64_t id) {
-    auto league = s.leagues().by_id(id);
+std::optional<LeagueState> load_league(storage::Store& s, std::int64_t id, bool for_change) {
+    auto league = for_change ? s.leagues().by_id_locked(id) : s.leagues().by_id(id);
     if (!league) return std::nullopt;
     LeagueState st;
     st.league = std::move(*league);

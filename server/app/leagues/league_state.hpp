@@ -30,8 +30,10 @@ struct LeagueState {
     std::map<storage::PlayerId, int> next_daily;
 };
 
-// Loads everything about league `id`; nullopt when there is no such league.
-std::optional<LeagueState> load_league(storage::Store& s, std::int64_t id);
+// Loads everything about league `id`; nullopt when there is no such league. `for_change`:
+// inside a write that changes the league, whose row it locks first (LeagueStore::by_id_locked:
+// changes through several nodes take turns).
+std::optional<LeagueState> load_league(storage::Store& s, std::int64_t id, bool for_change = false);
 
 // Round r (1-based) opens start_date + (r-1) x round_days (UTC midnight) and closes a round
 // length later, unless the secretary ended it before.
