@@ -12,27 +12,11 @@
 #include <thread>
 
 #include "checked_game.hpp"
-#include "cluster_util.hpp"
-#include "storage/coordinator.hpp"
+#include "proxy_player.hpp"
 
 using namespace pinfall;
 using namespace pinfall::test;
 
-namespace {
-
-// The holders of each player's lock, from the database.
-std::map<std::int64_t, std::vector<std::string>> holders(const std::string& dir) {
-    storage::Status st;
-    auto c = storage::Coordinator::open(database_of(dir), "ownership-test", &st);
-    REQUIRE(c);
-    std::vector<std::pair<std::int64_t, std::string>> rows;
-    REQUIRE(c->lock_holders(&rows).is_ok());
-    std::map<std::int64_t, std::vector<std::string>> out;
-    for (const auto& [key, name] : rows) out[key].push_back(name);
-    return out;
-}
-
-}  // namespace
 
 TEST_CASE("ownership: a login on another node hands the player over, never two owners",
           "[storage][postgres][cluster]") {
@@ -41,7 +25,7 @@ TEST_CASE("ownership: a login on another node hands the player over, never two o
     WsClient on_a(nodes.a.port());
     const Json reg = registered(on_a, "Owner");
     const std::int64_t id = reg["player"]["id"];
-    CHECK(holders(dir)[id] == std::vector<std::string>{"pinfall:node-a"});
+    CHECK(lock_holders(dir)[id] == std::vector<std::string>{"pinfall:node-a"});
     const Json snap = on_a.request({{"type", "daily_start"}});
     REQUIRE(snap["type"] == "game");
     const long long game = snap["game"];
@@ -53,7 +37,7 @@ TEST_CASE("ownership: a login on another node hands the player over, never two o
     std::atomic<std::size_t> most{0}, looks{0};
     std::thread watcher([&] {
         while (watching) {
-            const auto h = holders(dir);
+            const auto h = lock_holders(dir);
             const auto it = h.find(id);
             most = std::max<std::size_t>(most, it == h.end() ? 0 : it->second.size());
             ++looks;
@@ -65,7 +49,7 @@ TEST_CASE("ownership: a login on another node hands the player over, never two o
     CHECK(logged["type"] == "logged_in");
     CHECK(on_a.wait_closed(std::chrono::seconds(5)));
     CHECK(on_a.close_code() == 4001);
-    CHECK(holders(dir)[id] == std::vector<std::string>{"pinfall:node-b"});
+    CHECK(lock_holders(dir)[id] == std::vector<std::string>{"pinfall:node-b"});
     // The game goes on at node B from the database: the next action, numbered after the first.
     const Json resumed = on_b.request({{"type", "daily_start"}});
     REQUIRE(resumed["type"] == "game");
@@ -79,7 +63,7 @@ TEST_CASE("ownership: a login on another node hands the player over, never two o
     CHECK(again.request({{"type", "login"}, {"token", reg["token"]}})["type"] == "logged_in");
     CHECK(on_b.wait_closed(std::chrono::seconds(5)));
     CHECK(on_b.close_code() == 4001);
-    CHECK(holders(dir)[id] == std::vector<std::string>{"pinfall:node-a"});
+    CHECK(lock_holders(dir)[id] == std::vector<std::string>{"pinfall:node-a"});
     watching = false;
     watcher.join();
     CHECK(looks > 0);
@@ -91,7 +75,7 @@ TEST_CASE("ownership: a node killed releases its players at once", "[storage][po
     WsClient on_a(nodes.a.port());
     const Json reg = registered(on_a, "Orphan");
     const std::int64_t id = reg["player"]["id"];
-    REQUIRE(holders(nodes.a.dir())[id] == std::vector<std::string>{"pinfall:node-a"});
+    REQUIRE(lock_holders(nodes.a.dir())[id] == std::vector<std::string>{"pinfall:node-a"});
     REQUIRE(nodes.a.signal_and_wait(SIGKILL, std::chrono::seconds(5)) == 128 + SIGKILL);
     WsClient on_b(nodes.b.port());
     on_b.hello();
@@ -99,5 +83,5 @@ TEST_CASE("ownership: a node killed releases its players at once", "[storage][po
     CHECK(on_b.request({{"type", "login"}, {"token", reg["token"]}})["type"] == "logged_in");
     // No hand-over to wait for: well under the 3 s a live holder gets.
     CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(2));
-    CHECK(holders(nodes.a.dir())[id] == std::vector<std::string>{"pinfall:node-b"});
+    CHECK(lock_holders(nodes.a.dir())[id] == std::vector<std::string>{"pinfall:node-b"});
 }

@@ -15,7 +15,7 @@
 
 #include "engine/game.hpp"
 #include "engine/record.hpp"
-#include "cluster_util.hpp"
+#include "proxy_player.hpp"
 #include "storage/store.hpp"
 
 using namespace pinfall;
@@ -190,63 +190,22 @@ TEST_CASE("proxy: rolling restart of all three nodes under play, every game fini
     for (std::size_t i = 0; i < 3; ++i) nodes.push_back(start(i, dir));
     HaproxyProcess proxy(ports);
 
-    struct Player {
-        std::string key, token;
-        std::int64_t id = 0;
-        long long game = 0;
-        Json legal;
-        bool over = false;
-        std::unique_ptr<WsClient> ws;
-    };
-    std::vector<Player> players(12);
+    std::vector<ProxyPlayer> players(12);
     for (std::size_t i = 0; i < players.size(); ++i) {
-        WsClient first(proxy.port());
-        first.hello();
-        const Json reg = first.request({{"type", "register"}, {"name", "Roller " + std::to_string(i)}});
-        REQUIRE(reg["type"] == "registered");
-        players[i].id = reg["player"]["id"];
-        players[i].token = reg["token"];
-        players[i].key = "p" + std::to_string(players[i].id);
+        players[i].register_as(proxy.port(), "Roller " + std::to_string(i));
     }
-    // One step of a player: an action, or (after any failure) a reconnect through the proxy,
-    // login and snapshot. Failures while nodes come and go are expected; lost games are not.
-    auto step = [&](Player& p) {
-        try {
-            if (!p.ws || p.ws->closed()) {
-                p.ws = std::make_unique<WsClient>(proxy.port(), true, "/ws?key=" + p.key);
-                p.ws->hello();
-                if (p.ws->request({{"type", "login"}, {"token", p.token}})["type"] != "logged_in") {
-                    p.ws.reset();
-                    return;
-                }
-                const Json snap = p.game ? p.ws->request({{"type", "snapshot"}, {"game", p.game}})
-                                         : p.ws->request({{"type", "daily_start"}});
-                if (snap["type"] != "game") return p.ws.reset();
-                p.game = snap["game"];
-                p.legal = snap["legal"];
-                p.over = is_over(snap);
-                return;
-            }
-            const Json r = p.ws->request(next_action(p.legal, p.game), std::chrono::seconds(3));
-            if (r["type"] != "update") return p.ws.reset();
-            p.legal = r["legal"];
-            p.over = is_over(r);
-        } catch (const std::exception&) {
-            p.ws.reset();
-        }
-    };
     // A round of steps every 150 ms: a game of some 35 actions spans the three restarts.
     auto play_for = [&](std::chrono::milliseconds span) {
         const auto end = std::chrono::steady_clock::now() + span;
         while (std::chrono::steady_clock::now() < end) {
             for (auto& p : players) {
-                if (!p.over) step(p);
+                if (!p.over) p.step(proxy.port());
             }
             std::this_thread::sleep_for(std::chrono::milliseconds(150));
         }
     };
     auto playing = [&] {
-        return std::count_if(players.begin(), players.end(), [](const Player& p) { return !p.over; });
+        return std::count_if(players.begin(), players.end(), [](const ProxyPlayer& p) { return !p.over; });
     };
     play_for(std::chrono::milliseconds(300));
     for (std::size_t i = 0; i < nodes.size(); ++i) {
