@@ -4,6 +4,8 @@
 // prints RESULT lines with the figures; the checks only guard that the figures mean something.
 //  - a daily result finished on node A until node B's board has it (B polled over one
 //    WebSocket, so the figure includes one board round trip);
+//  - a lane report acknowledged on node A until a watcher on node B has the update (the
+//    watcher only reads: the figure is the NOTIFY path and one push);
 //  - fail-over: SIGKILL of the node holding most of 30 players in their dailies, until each of
 //    its players has an action accepted again through HAProxy (each in a thread of its own:
 //    reconnect, hello, login, snapshot, the next action).
@@ -61,6 +63,35 @@ TEST_CASE("measure: a daily result on node A reaches node B's board", "[.][clust
         ms.push_back(ms_since(t0));
     }
     report("board_a_to_b", ms);
+}
+
+TEST_CASE("measure: a lane report on node A reaches a watcher on node B", "[.][cluster-measure]") {
+    TwoNodes nodes;
+    WsClient owner(nodes.a.port());
+    owner.hello();
+    WsClient watcher(nodes.b.port());
+    watcher.hello();
+    std::vector<double> ms;
+    while (ms.size() < 200) {
+        // A new ten-pin lane for one side, reported by its owner with 1 pin a ball: 20 reports.
+        const Json opened = owner.request({{"type", "lane_open"}, {"ruleset", "tenpin"},
+                                           {"sides", {"Solo"}}, {"join", 0}});
+        REQUIRE(opened["type"] == "lane");
+        const std::string code = opened["lane"];
+        REQUIRE(watcher.request({{"type", "lane_watch"}, {"lane", code}})["type"] == "lane");
+        Json last = opened;
+        while (last["phase"] != "complete" && ms.size() < 200) {
+            last = owner.request({{"type", "lane_report"}, {"lane", code}, {"side", 0}, {"pins", 1}});
+            REQUIRE(last["type"] == "lane_update");
+            const auto t0 = Clock::now();  // acknowledged: committed on A
+            for (;;) {
+                const Json m = watcher.recv_json(std::chrono::seconds(5));
+                if (m["type"] == "lane_update" && m["lane"] == code && m["version"] == last["version"]) break;
+            }
+            ms.push_back(ms_since(t0));
+        }
+    }
+    report("lane_a_to_b", ms);
 }
 
 TEST_CASE("measure: fail-over of a killed node's players through HAProxy", "[.][cluster-measure]") {
