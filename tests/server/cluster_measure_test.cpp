@@ -4,8 +4,8 @@
 // prints RESULT lines with the figures; the checks only guard that the figures mean something.
 //  - a daily result finished on node A until node B's board has it (B polled over one
 //    WebSocket, so the figure includes one board round trip);
-//  - a lane report acknowledged on node A until a watcher on node B has the update (the
-//    watcher only reads: the figure is the NOTIFY path and one push);
+//  - a lane report sent to node A until a watcher on node B has the update (the report's
+//    commit on A, the NOTIFY and one push);
 //  - fail-over: SIGKILL of the node holding most of 30 players in their dailies, until each of
 //    its players has an action accepted again through HAProxy (each in a thread of its own:
 //    reconnect, hello, login, snapshot, the next action).
@@ -81,9 +81,9 @@ TEST_CASE("measure: a lane report on node A reaches a watcher on node B", "[.][c
         REQUIRE(watcher.request({{"type", "lane_watch"}, {"lane", code}})["type"] == "lane");
         Json last = opened;
         while (last["phase"] != "complete" && ms.size() < 200) {
+            const auto t0 = Clock::now();  // sent: the report's commit on A is in the figure
             last = owner.request({{"type", "lane_report"}, {"lane", code}, {"side", 0}, {"pins", 1}});
             REQUIRE(last["type"] == "lane_update");
-            const auto t0 = Clock::now();  // acknowledged: committed on A
             for (;;) {
                 const Json m = watcher.recv_json(std::chrono::seconds(5));
                 if (m["type"] == "lane_update" && m["lane"] == code && m["version"] == last["version"]) break;
