@@ -18,7 +18,7 @@ if [ ! -s "$PGDATA/PG_VERSION" ]; then
     rm -f "$pw"
     echo "host all all all scram-sha-256" >> "$PGDATA/pg_hba.conf"
     echo "listen_addresses = '*'" >> "$PGDATA/postgresql.conf"
-    if [ "$db" != "$user" ]; then
+    if [ "$db" != postgres ]; then  # initdb makes only "postgres"
         as_postgres "$bin/pg_ctl" -D "$PGDATA" -w -o "-c listen_addresses=" start > /dev/null
         as_postgres psql -q -U "$user" -d postgres -c "CREATE DATABASE \"$db\""
         as_postgres "$bin/pg_ctl" -D "$PGDATA" -w stop > /dev/null
