@@ -25,8 +25,9 @@ LaneStore::LaneStore(Database& db, Status* status) : db_(db) {
     prep(set_version_, "UPDATE lanes SET version = ? WHERE id = ?");
     prep(advance_, "UPDATE lanes SET version = ? WHERE id = ? AND version = ? RETURNING id");
     prep(by_code_,
-         "SELECT id, code, ruleset, teams, owner_guest, owner_player, created_at, finished_at, "
-         "version FROM lanes WHERE code = ?");
+         std::string("SELECT id, code, ruleset, teams, owner_guest, owner_player, created_at, "
+                     "finished_at, version FROM lanes WHERE code = ?") +
+             (sqlite ? "" : " FOR SHARE"));
     prep(sides_, "SELECT name, score FROM lane_sides WHERE lane_id = ? ORDER BY idx");
     prep(members_, std::string("SELECT side, guest_id, player_id, name FROM lane_members "
                                "WHERE lane_id = ? ORDER BY ") + (sqlite ? "rowid" : "id"));

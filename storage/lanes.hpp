@@ -70,6 +70,10 @@ class LaneStore {
     // moved). conflict when the stored version is not `from`: someone else changed the lane.
     // Run it first in a change's transaction.
     Status advance(std::int64_t lane, std::uint64_t from);
+    // The lane with that code, whole. On PostgreSQL it share-locks the lane's row first: inside
+    // a transaction no change to the lane (each takes the row's lock, advance()) commits
+    // between the statements that read its version, members and reports, so they are one
+    // state. Call it inside a transaction (a storage write job) for that.
     std::optional<LaneRow> by_code(const std::string& code);
     std::vector<PlayedLane> lanes_of(PlayerId player);
 

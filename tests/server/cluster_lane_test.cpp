@@ -130,6 +130,7 @@ TEST_CASE("cluster: lane reports sent at once through two nodes make one history
         const int side = lane.last["next"]["side"];
         WsClient& phone = side == 0 ? lane.owner : lane.bob;
         lane.last = phone.request(report(lane.code, side, 1 + side));
+        INFO(lane.last.dump());
         REQUIRE(lane.last["type"] == "lane_update");
     }
     // Then, for twenty turns, the owner (node A, who may report for any side) and Bob's phone
@@ -159,7 +160,7 @@ TEST_CASE("cluster: lane reports sent at once through two nodes make one history
             }
         }
     }
-    INFO("accepted " << accepted);
+    INFO("accepted " << accepted << ", refused " << Json(refusals).dump());
     CHECK(accepted >= 20);
     // One history: the versions accepted follow one another, and both nodes now show the
     // newest, with as many reports as were accepted.

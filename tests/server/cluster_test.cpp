@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "checked_game.hpp"
-#include "cluster_util.hpp"
+#include "proxy_player.hpp"
 #include "storage/store.hpp"
 
 using namespace pinfall;
@@ -154,6 +154,23 @@ TEST_CASE("cluster: a guest made on node A is the same guest on node B, guest id
         return welcome["games"] == Json::array({snap["game"]});
     }));
     CHECK(welcome["guest"] == token);
+    // A guest is served by one node at a time too: its hello on B took it over, and node A
+    // closed its connection there "moved".
+    CHECK(on_a.wait_closed(std::chrono::seconds(5)));
+    CHECK(on_a.close_code() == 4001);
+    // Guests' locks (negative keys) held by node B, before and after the guest's hello there.
+    auto guests_on_b = [&] {
+        int n = 0;
+        for (const auto& [key, names] : lock_holders(nodes.a.dir())) {
+            CHECK(names.size() == 1);  // never two holders
+            if (key < 0 && names == std::vector<std::string>{"pinfall:node-b"}) ++n;
+        }
+        return n;
+    };
+    const int before = guests_on_b();
+    WsClient kept(nodes.b.port());
+    REQUIRE(kept.hello(token)["guest"] == token);
+    CHECK(guests_on_b() == before + 1);
     storage::Status st;
     auto store = storage::Store::open(database_of(nodes.a.dir()), &st);
     REQUIRE(store);

@@ -1,5 +1,6 @@
-// A player belongs to one node at a time (docs/scaling.md; SCALE-OUT rule 2). The node serving
-// a player holds a PostgreSQL session-level advisory lock on the player's id, taken on the
+// A player belongs to one node at a time (docs/scaling.md; SCALE-OUT rule 2), a guest too. The
+// node serving a player holds a PostgreSQL session-level advisory lock on the player's id (a
+// guest's: guest_key(), minus its id; "player" below means either), taken on the
 // ClusterLink's session, so PostgreSQL itself releases it when that node dies. A node that
 // needs a player held elsewhere asks the holder by NOTIFY pinfall_handover; the holder closes
 // that player's connections ("moved", close code 4001), takes their games out of memory
@@ -31,6 +32,10 @@ namespace pinfall::server {
 class ClusterLink;
 
 inline constexpr const char* kHandoverChannel = "pinfall_handover";
+
+// The ownership key of a guest: minus its id (players' ids are positive, so the two never meet
+// in PostgreSQL's advisory lock space).
+inline std::int64_t guest_key(std::uint64_t guest) { return -static_cast<std::int64_t>(guest); }
 
 class Ownership {
    public:

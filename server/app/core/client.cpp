@@ -27,6 +27,9 @@ ReplyFn Client::send_to(const std::shared_ptr<Outbox>& self) {
 Client::~Client() {
     if (guest_) services_.guests.release(*guest_);
     if (owned_ && services_.ownership) services_.ownership->release(*owned_, hold_);
+    if (guest_ && guest_hold_ && services_.ownership) {
+        services_.ownership->release(guest_key(*guest_), guest_hold_);
+    }
 }
 
 std::string Client::owner_key() const {
@@ -170,6 +173,29 @@ void Client::hello(const Request& r, const protocol::Hello& h,
 
 void Client::greet(protocol::Re re, GuestId guest, std::string token, bool returning,
                    const std::shared_ptr<Outbox>& self) {
+    if (!services_.ownership) return welcome_guest(re, guest, std::move(token), returning, self);
+    // The guest is this node's before the welcome (docs/scaling.md): a guest held by another
+    // node is handed over first, as a player is at login.
+    greeting_ = true;
+    services_.ownership->acquire(
+        guest_key(guest), self,
+        [this, keep = shared_from_this(), re, guest, token = std::move(token), returning,
+         self](Ownership::Hold hold) {
+            asio::post(strand_, [this, keep, re, guest, token, returning, self, hold] {
+                greeting_ = false;
+                if (!hold) {
+                    services_.guests.release(guest);
+                    return fail(self, re, code::kPlayerElsewhere,
+                                "this guest is being moved from another server; try again");
+                }
+                guest_hold_ = hold;
+                welcome_guest(re, guest, token, returning, self);
+            });
+        });
+}
+
+void Client::welcome_guest(protocol::Re re, GuestId guest, std::string token, bool returning,
+                           const std::shared_ptr<Outbox>& self) {
     guest_ = guest;
     protocol::Welcome w;
     w.server = services_.server_name;

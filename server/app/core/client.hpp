@@ -84,9 +84,13 @@ class Client : public std::enable_shared_from_this<Client> {
                 time_point received);
     void hello(const protocol::Request& r, const protocol::Hello& h,
                const std::shared_ptr<Outbox>& self);
-    // The welcome of a hello, once the guest is known (returning: it said hello with a token).
+    // The welcome of a hello, once the guest is known (returning: it said hello with a token)
+    // and held (GuestBook): takes the guest's ownership first (player_elsewhere, and the guest
+    // let go, when another node does not hand it over), then welcome_guest().
     void greet(protocol::Re re, GuestId guest, std::string token, bool returning,
                const std::shared_ptr<Outbox>& self);
+    void welcome_guest(protocol::Re re, GuestId guest, std::string token, bool returning,
+                       const std::shared_ptr<Outbox>& self);
     void register_player(const protocol::Request& r, const protocol::Register& m,
                          const std::shared_ptr<Outbox>& self);
     // Accounts (client_accounts.cpp): register, login by token or by name and password,
@@ -181,7 +185,13 @@ class Client : public std::enable_shared_from_this<Client> {
     bool greeting_ = false;                   // a hello is looking its guest up in storage
     std::optional<storage::PlayerId> owned_;  // the player this connection holds (Ownership)
     Ownership::Hold hold_;                    // its hold: true once the player moved away
-    bool moved() const { return hold_ && hold_->load(std::memory_order_relaxed); }
+    // The guest's own hold (key: minus the guest id), taken at hello: a guest too is served by
+    // one node at a time.
+    Ownership::Hold guest_hold_;
+    bool moved() const {
+        return (hold_ && hold_->load(std::memory_order_relaxed)) ||
+               (guest_hold_ && guest_hold_->load(std::memory_order_relaxed));
+    }
     std::optional<protocol::PlayerRef> player_;  // set by register or login
     std::uint64_t token_epoch_ = 0;              // TokenEpochs generation at login
     // The guest's ranked identity while unclaimed (a guest that played the daily); cleared by

@@ -123,7 +123,11 @@ void Registry::hand_over(storage::PlayerId player, std::function<void()> done) {
     {
         std::lock_guard lock(mutex_);
         for (auto it = games_.begin(); it != games_.end();) {
-            if (it->second->owner().player != player) {
+            const Owner& owner = it->second->owner();
+            // A negative key is a guest's (guest_key): its games as a guest.
+            const bool mine = player > 0 ? owner.player == player
+                                         : (!owner.player && owner.guest == static_cast<GuestId>(-player));
+            if (!mine) {
                 ++it;
                 continue;
             }

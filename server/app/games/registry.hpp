@@ -69,7 +69,7 @@ class Registry {
     // Drops finished games from memory and evicts unfinished practice games idle since before
     // `cutoff` (GameRoom::evict_if_idle); they are loaded again when next asked for.
     void evict_idle(std::chrono::steady_clock::time_point cutoff);
-    // Takes every room of `player` out of memory (GameRoom::hand_over, on each room's strand),
+    // Takes every room of `player` (a guest's as a guest for a negative key: guest_key) out of memory (GameRoom::hand_over, on each room's strand),
     // then runs done() once their writes so far are committed (a storage job queued after
     // them has completed). For a hand-over to another node (cluster/ownership.hpp).
     void hand_over(storage::PlayerId player, std::function<void()> done);

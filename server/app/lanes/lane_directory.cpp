@@ -139,7 +139,7 @@ void LaneDirectory::find(const std::string& raw, Callback done) {
         }
     }
     auto row = std::make_shared<storage::LaneRow>();
-    ctx_.storage.read(
+    ctx_.storage.write(  // a transaction: one consistent state (LaneStore::by_code)
         [row, code](storage::Store& s) {
             auto found = s.lanes().by_code(code);
             if (!found) return storage::Status::not_found("no lane " + code);

@@ -140,7 +140,7 @@ void LaneRoom::do_join(protocol::Re re, const std::shared_ptr<Outbox>& to, const
     }
     if (const auto mine = side_of(who)) {
         if (*mine == side) return do_snapshot(re, to, who);
-        return fail(re, to, "already_joined", "you already play on another side of this lane");
+        return refuse(re, to, "already_joined", "you already play on another side of this lane");
     }
     storage::LaneMemberRow m{side, who.guest ? std::optional<std::int64_t>(who.guest) : std::nullopt,
                              who.player, name};
@@ -156,11 +156,12 @@ void LaneRoom::do_report(protocol::Re re, const std::shared_ptr<Outbox>& to, con
     watch(to, who);
     if (broken()) return fail(re, to, "storage_error", "the lane could not be saved; reload it");
     if (!is_owner(who) && side_of(who) != side) {
-        return fail(re, to, "not_your_side",
+        return refuse(re, to, "not_your_side",
                     "only a member of that side or the lane's owner may report for it");
     }
     if (const auto err = game_.report(side, pins, foul)) {
-        return fail(re, to, engine::error_code_name(err->code), err->message);
+        return refuse(re, to, std::string(engine::error_code_name(err->code)),
+                      std::string(err->message));
     }
     const int index = static_cast<int>(game_.reports().size()) - 1;
     const bool complete = game_.phase() == engine::LanePhase::kComplete;
@@ -184,10 +185,10 @@ void LaneRoom::do_undo(protocol::Re re, const std::shared_ptr<Outbox>& to, const
     if (broken()) return fail(re, to, "storage_error", "the lane could not be saved; reload it");
     if (!is_owner(who)) return fail(re, to, "not_owner", "only the lane's owner may undo");
     if (game_.phase() == engine::LanePhase::kComplete) {
-        return fail(re, to, "game_complete", "the game is complete; it can no longer be undone");
+        return refuse(re, to, "game_complete", "the game is complete; it can no longer be undone");
     }
     const int index = static_cast<int>(game_.reports().size()) - 1;
-    if (!game_.undo()) return fail(re, to, "nothing_to_undo", "no report to take back");
+    if (!game_.undo()) return refuse(re, to, "nothing_to_undo", "no report to take back");
     protocol::LaneChange change{protocol::LaneChange::Kind::kUndo, 0, 0, false, ""};
     commit(re, to, change, {}, [id = id_, index](storage::Store& s) {
         return s.lanes().remove_report(id, index);

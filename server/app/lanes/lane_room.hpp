@@ -105,6 +105,11 @@ class LaneRoom : public std::enable_shared_from_this<LaneRoom> {
     void watch(const std::shared_ptr<Outbox>& to, const Owner& who);
     void fail(protocol::Re re, const std::shared_ptr<Outbox>& to, std::string_view code,
               std::string_view message);
+    // A refusal that depends on the lane's state: sent once this room is known to hold the
+    // lane as stored. The first refusal of an action reloads the lane; when it had changed
+    // (through another node, its notice not yet here) the action is checked again instead.
+    void refuse(protocol::Re re, const std::shared_ptr<Outbox>& to, std::string code,
+                std::string message);
     // Runs work in the next group commit, after LaneStore::advance and before the notice;
     // on success sends change to every watcher (with re to the requester); on a conflict
     // reloads and runs the current action again; on an error marks the room broken.
@@ -127,6 +132,7 @@ class LaneRoom : public std::enable_shared_from_this<LaneRoom> {
     Action current_;
     bool inflight_ = false;  // a change being committed, or the lane being reloaded
     int retries_ = 0;
+    bool checked_ = false;  // the current action's refusal was checked against storage
     std::atomic<bool> broken_{false};
     bool evicted_ = false;
     std::atomic<std::chrono::steady_clock::rep> last_active_;

@@ -18,6 +18,7 @@ void LaneRoom::drain() {
         current_ = std::move(queued_.front());
         queued_.pop_front();
         retries_ = 0;
+        checked_ = false;
         current_();  // may start a commit (inflight_)
     }
 }
@@ -56,10 +57,10 @@ void LaneRoom::commit(protocol::Re re, std::shared_ptr<Outbox> requester,
         if (st.is_ok()) st = s.announce(kLaneChannel, notice);
         return st;
     };
-    ctx_.storage.write(std::move(versioned), [self, out, requester, re](const storage::Status& st) {
+    ctx_.storage.write(std::move(versioned), [self, out, requester, re, from](const storage::Status& st) {
         const bool failed = !st.is_ok() && !st.is_conflict();
         if (failed) self->broken_.store(true, std::memory_order_release);
-        boost::asio::post(self->strand_, [self, out, requester, re, st, failed] {
+        boost::asio::post(self->strand_, [self, out, requester, re, st, failed, from] {
             if (failed) {
                 spdlog::error("[lane {}] write failed: {}", self->code_, st.message());
                 self->fail(re, requester, "storage_error", "the change could not be saved");
@@ -68,6 +69,7 @@ void LaneRoom::commit(protocol::Re re, std::shared_ptr<Outbox> requester,
             }
             if (st.is_conflict()) {
                 self->ctx_.metrics.lane_conflicts.fetch_add(1, std::memory_order_relaxed);
+                self->version_ = from;  // what this room knew; the reload pushes what it missed
                 // Changed through another node meanwhile: check the request again against the
                 // lane as stored now.
                 if (self->retries_++ < kRetries) {
@@ -85,11 +87,22 @@ void LaneRoom::commit(protocol::Re re, std::shared_ptr<Outbox> requester,
     });
 }
 
+void LaneRoom::refuse(protocol::Re re, const std::shared_ptr<Outbox>& to, std::string code,
+                      std::string message) {
+    if (checked_) return fail(re, to, code, message);
+    checked_ = true;
+    const std::uint64_t before = version_;
+    resync([this, re, to, code = std::move(code), message = std::move(message), before] {
+        if (version_ == before || broken()) return fail(re, to, code, message);
+        current_();  // the lane had moved on: check the request against it
+    });
+}
+
 void LaneRoom::resync(Action then) {
     inflight_ = true;
     auto row = std::make_shared<storage::LaneRow>();
     auto self = shared_from_this();
-    ctx_.storage.read(
+    ctx_.storage.write(  // a transaction: one consistent state (LaneStore::by_code)
         [row, code = code_](storage::Store& s) {
             auto found = s.lanes().by_code(code);
             if (!found) return storage::Status::not_found("no lane " + code);
@@ -99,12 +112,13 @@ void LaneRoom::resync(Action then) {
         [self, row, then = std::move(then)](const storage::Status& st) {
             boost::asio::post(self->strand_, [self, row, then, st] {
                 self->inflight_ = false;
+                const std::uint64_t before = self->version_;
                 if (!st.is_ok() || !self->load(*row)) {
                     spdlog::error("[lane {}] reload failed: {}", self->code_,
                                   st.is_ok() ? "its reports do not replay" : st.message());
                     self->broken_.store(true, std::memory_order_release);
-                } else {
-                    self->push(std::nullopt);
+                } else if (self->version_ != before) {
+                    self->push(std::nullopt);  // watchers catch up with what they missed
                 }
                 then();
                 self->drain();
