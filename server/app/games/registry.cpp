@@ -132,6 +132,7 @@ void Registry::hand_over(storage::PlayerId player, std::function<void()> done) {
                 continue;
             }
             if (!it->second->finished()) ctx_.metrics.games_active.fetch_sub(1);
+            leaving_.push_back(it->second);
             rooms.push_back(std::move(it->second));
             it = games_.erase(it);
         }
@@ -146,8 +147,12 @@ void Registry::hand_over(storage::PlayerId player, std::function<void()> done) {
         if (left->fetch_sub(1) == 1) barrier();
     };
     for (auto& room : rooms) {
-        boost::asio::post(room->executor(), [room, one] {
+        boost::asio::post(room->executor(), [this, room, one] {
             room->hand_over();
+            {
+                std::lock_guard lock(mutex_);
+                std::erase(leaving_, room);
+            }
             one();
         });
     }
@@ -157,6 +162,7 @@ void Registry::hand_over(storage::PlayerId player, std::function<void()> done) {
 void Registry::save_unfinished_practice() {
     std::lock_guard lock(mutex_);
     for (const auto& [id, room] : games_) room->save_unfinished_practice();
+    for (const auto& room : leaving_) room->save_unfinished_practice();
 }
 
 void Registry::daily_attempt(storage::PlayerId player, std::string player_name, std::string day,

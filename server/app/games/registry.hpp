@@ -98,6 +98,9 @@ class Registry {
     const std::size_t max_games_;
     mutable std::mutex mutex_;
     std::unordered_map<protocol::GameId, std::shared_ptr<GameRoom>> games_;
+    // Rooms taken out by hand_over() whose GameRoom::hand_over has not run yet: a shutdown
+    // that stops the io_context first must still save their unfinished practice games.
+    std::vector<std::shared_ptr<GameRoom>> leaving_;
     GameIds ids_;
 };
 
