@@ -74,10 +74,14 @@ class Expectimax {
     static void after_burn(const HiddenRack& h, F f, double weight = 1, int pile = 0);
 
  private:
+    void set_payoffs(const RackGoal& goal);
+    double search(const HiddenRack& h);  // value without the ball 2 offset (memoised)
+    double second_end(const HiddenRack& h) const;  // search value of ending ball 2 at h
     double stop_value(const HiddenRack& h);
     double play_value(const HiddenRack& h, int pile, PinMask pins);
     std::uint64_t key(const HiddenRack& h) const;
-    double* find(std::uint64_t key);
+    const double* lookup(std::uint64_t key) const;  // nullptr when not stored
+    double* find(std::uint64_t key);                // the slot for key, taken if new
     void grow();
 
     std::size_t budget_;
@@ -87,6 +91,14 @@ class Expectimax {
     std::array<Card, kPinCount> pins_{};
     bool exhausted_ = false;
     std::size_t used_ = 0;
+    // How the goal pays a ball 2 (set_payoffs): when affine_, a ball 2 position is searched for
+    // per_pin_ * (pins down) + spare_ * [spare] alone and offset_[r1] added for its r1.
+    bool affine_ = false;
+    double per_pin_ = 0, spare_ = 0;
+    std::array<double, kPinCount + 1> offset_{};
+    // The best search value from ball 1, and from ball 2 after r1: reached, search no further.
+    double best_first_ = 0;
+    std::array<double, kPinCount + 1> best_second_{};
     // Open addressing, key and value side by side (one cache line a probe). A slot is in use
     // when its key carries the current generation (key() adds it); any other slot is empty.
     struct Slot {
