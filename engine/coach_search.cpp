@@ -148,8 +148,9 @@ double Expectimax::search(const HiddenRack& h) {
     if (h.ball == 1 && h.standing == 0) return goal_.end[kPinCount][0];
     std::array<GroupSet, kPileCount> legal{};
     GroupSet any = 0;
+    const GroupSet open = rules_.open(h.standing);
     for (int pile = 0; pile < kPileCount; ++pile) {
-        legal[pile] = rules_.legal(h.standing, h.face_up[pile]);
+        legal[pile] = open & rules_.of_card(h.face_up[pile]);
         any |= legal[pile];
     }
     // A ball 2 with no play left is over: its value needs no search and no slot.
@@ -175,7 +176,7 @@ double Expectimax::search(const HiddenRack& h) {
     }
     if (exhausted_) return 0;
     // Children may have grown the table: insert only now, keeping the load under a half.
-    if (used_ * 2 > slots_.size()) grow();
+    if (used_ * 4 > slots_.size() * 3) grow();
     *find(k) = v;
     return v;
 }
@@ -196,7 +197,7 @@ double Expectimax::stop_value(const HiddenRack& h) {
     double sum = 0;
     after_burn(h, [&](const HiddenRack& b, double w) { sum += w * value(b); });
     if (exhausted_) return 0;
-    if (used_ * 2 > slots_.size()) grow();
+    if (used_ * 4 > slots_.size() * 3) grow();
     *find(k) = sum;
     return sum;
 }

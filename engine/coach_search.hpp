@@ -124,10 +124,13 @@ std::vector<ActionValue> sampled_actions(const HiddenRack& h, Ruleset ruleset, c
 // Calls f(card, probability) for the lowest unseen card of each rank.
 template <class F>
 void for_each_unseen_rank(std::uint32_t unseen, F f) {
-    const double total = std::popcount(unseen);
-    for (int r = 0; r < kDeckSize / 2; ++r) {
-        const std::uint32_t both = unseen & (1u << r | 1u << (r + kDeckSize / 2));
-        if (both) f(static_cast<Card>(std::countr_zero(both)), std::popcount(both) / total);
+    constexpr int kRanks = kDeckSize / 2;
+    static_assert(kRanks == 10, "a rank's cards are bits r and r + 10 of a 20-bit set");
+    const std::uint32_t low = unseen & kAllPins, high = unseen >> kRanks;
+    const double total = kBitCounts10[low] + kBitCounts10[high];
+    for (int r = 0; r < kRanks; ++r) {
+        const int n = static_cast<int>((low >> r & 1) + (high >> r & 1));
+        if (n) f(static_cast<Card>(low >> r & 1 ? r : r + kRanks), n / total);
     }
 }
 

@@ -68,8 +68,11 @@ PlayRules::PlayRules(const std::array<Card, kPinCount>& pins, Ruleset ruleset)
 }
 
 GroupSet PlayRules::legal(PinMask standing, Card ball) const {
-    if (ball == kNoCard) return 0;
-    const GroupSet s = by_value_[card_value(ball)] & kStanding.alive[standing] & shape_;
+    return open(standing) & of_card(ball);
+}
+
+GroupSet PlayRules::open(PinMask standing) const {
+    const GroupSet s = kStanding.alive[standing] & shape_;
     return s & (standing == kAllPins ? kGroupTables.first_play : kStanding.touch[standing]);
 }
 

@@ -45,6 +45,10 @@ class PlayRules {
     PlayRules(const std::array<Card, kPinCount>& pins, Ruleset ruleset);
     // Legal groups for ball (kNoCard: an empty pile, none) with standing pins up.
     GroupSet legal(PinMask standing, Card ball) const;
+    // The same in two halves, for callers that try several cards on one position:
+    // legal(standing, ball) == open(standing) & of_card(ball).
+    GroupSet open(PinMask standing) const;
+    GroupSet of_card(Card ball) const { return ball == kNoCard ? 0 : by_value_[card_value(ball)]; }
 
  private:
     std::array<GroupSet, 10> by_value_{};  // groups whose cards' sum ends in value v
