@@ -7,7 +7,7 @@ namespace pinfall::engine {
 namespace {
 
 constexpr std::size_t kFirstSlots = std::size_t{1} << 16;
-constexpr int kGenerationShift = 55;  // a key's bits above the position's: its search's number
+constexpr int kGenerationShift = 58;  // a key's bits above the position's: its search's number
 constexpr std::uint64_t kLastGeneration = (std::uint64_t{1} << (64 - kGenerationShift)) - 1;
 
 // The bit of the group whose pins are exactly m, or 0 when m is no group.
@@ -38,6 +38,9 @@ void Expectimax::prepare(const HiddenRack& rack, Ruleset ruleset, const RackGoal
     exhausted_ = false;
     used_ = 0;
     set_payoffs(goal);
+    for (unsigned standing = 0; standing <= kAllPins; ++standing) {
+        live_[standing] = rules_.live_ranks(static_cast<PinMask>(standing));
+    }
     // A new search takes the next generation number: slots of older ones count as empty, so
     // the table (kept from rack to rack: regrowing costs more) needs clearing only when the
     // numbers run out, not for every rack (a fill of megabytes per hint otherwise).
@@ -54,29 +57,41 @@ void Expectimax::prepare(const HiddenRack& rack, Ruleset ruleset, const RackGoal
 bool Expectimax::live(const Slot& s) const { return s.key >> kGenerationShift == generation_; }
 
 std::uint64_t Expectimax::key(const HiddenRack& h) const {
-    // Ranks, not cards, and piles as a multiset: bits 0-9 standing, 10-30 the three piles'
-    // codes (face-up rank, 15: none; face-down count) sorted, 31-50 unseen cards per rank (0-2;
-    // none once nothing is face down), 51-54 the ball (0: ball 1, else r1 + 1), 55-63 the
-    // generation. Piles differ only in what they hold: the rules never ask which pile a card is
-    // on, so positions that swap two piles' contents are worth the same.
+    // What decides the future, and nothing else. Bits 0-9 standing; 10-30 the three piles'
+    // codes (face-up rank, 14 dead, 15 none; face-down count) sorted, since the rules never ask
+    // which pile a card is on; 31-50 unseen cards per live rank (bit r one, bit 10 + r both),
+    // 51-53 unseen dead cards (at most 7 are face down), both 0 once no card can turn up;
+    // 54-57 the ball (0: ball 1, 1: ball 2 when affine_, else r1 + 1; 15: a burn's key);
+    // 58-63 the generation. A dead card (PlayRules::live_ranks) is never played: its rank is
+    // irrelevant, and on ball 2 (no burn to come) its pile is as good as empty.
     constexpr int kRanks = kDeckSize / 2;
+    const std::uint32_t live = live_[h.standing];
     std::array<std::uint64_t, kPileCount> code{};
     int down = 0;
     for (int p = 0; p < kPileCount; ++p) {
-        code[p] = static_cast<std::uint64_t>(h.face_up[p] == kNoCard ? 15 : h.face_up[p] % kRanks) |
-                  static_cast<std::uint64_t>(h.face_down[p]) << 4;
-        down += h.face_down[p];
+        std::uint64_t rank = 15, below = 0;
+        const Card c = h.face_up[p];
+        if (c != kNoCard && (live >> (c % kRanks) & 1)) {
+            rank = c % kRanks;
+            below = h.face_down[p];
+        } else if (c != kNoCard && h.ball == 1) {
+            rank = 14;
+            below = h.face_down[p];
+        }
+        code[p] = rank | below << 4;
+        down += static_cast<int>(below);
     }
     if (code[0] > code[1]) std::swap(code[0], code[1]);
     if (code[1] > code[2]) std::swap(code[1], code[2]);
     if (code[0] > code[1]) std::swap(code[0], code[1]);
     std::uint64_t k = h.standing | code[0] << 10 | code[1] << 17 | code[2] << 24;
     if (down > 0) {
-        const std::uint32_t low = h.unseen & ((1u << kRanks) - 1), high = h.unseen >> kRanks;
-        const std::uint64_t counts = (low ^ high) | std::uint64_t{low & high} << kRanks;
-        k |= counts << 31;  // per rank: bit r one card unseen, bit 10 + r both
+        const std::uint32_t low = h.unseen & kAllPins, high = h.unseen >> kRanks;
+        const std::uint64_t one = (low ^ high) & live, both = low & high & live;
+        const std::uint64_t dead = kBitCounts10[low & ~live] + kBitCounts10[high & ~live];
+        k |= (one | both << kRanks) << 31 | dead << 51;
     }
-    k |= static_cast<std::uint64_t>(h.ball == 1 ? 0 : affine_ ? 1 : h.r1 + 1) << 51;
+    k |= static_cast<std::uint64_t>(h.ball == 1 ? 0 : affine_ ? 1 : h.r1 + 1) << 54;
     return k | generation_ << kGenerationShift;
 }
 
@@ -188,14 +203,14 @@ double Expectimax::stop_value(const HiddenRack& h) {
     // their burn's value, kept under a key of its own (ball field 15).
     HiddenRack g = h;
     for (Card& c : g.face_up) c = c == kNoCard ? kNoCard : Card{0};
-    const std::uint64_t k = key(g) | std::uint64_t{15} << 51;
+    const std::uint64_t k = key(g) | std::uint64_t{15} << 54;
     if (const double* known = lookup(k)) return *known;
     if (++used_ > budget_) {
         exhausted_ = true;
         return 0;
     }
     double sum = 0;
-    after_burn(h, [&](const HiddenRack& b, double w) { sum += w * value(b); });
+    after_burn(h, [&](const HiddenRack& b, double w) { sum += w * value(b); }, live_[h.standing]);
     if (exhausted_) return 0;
     if (used_ * 4 > slots_.size() * 3) grow();
     *find(k) = sum;
@@ -205,7 +220,9 @@ double Expectimax::stop_value(const HiddenRack& h) {
 // In search terms: h's own ball's measure (ball 2 without its r1 offset).
 double Expectimax::play_value(const HiddenRack& h, int pile, PinMask pins) {
     double sum = 0;
-    after_play(h, pile, pins, [&](const HiddenRack& n, double w) { sum += w * search(n); });
+    after_play(
+        h, pile, pins, [&](const HiddenRack& n, double w) { sum += w * search(n); },
+        live_[h.standing & ~pins]);
     return sum;
 }
 

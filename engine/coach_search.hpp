@@ -66,18 +66,24 @@ class Expectimax {
     std::size_t positions() const { return used_; }
 
     // h after the play of group pins with pile: when a card is turned up, each possible h
-    // (with weight 1/count) goes to f.
+    // goes to f with its probability. Ranks outside `live` (PlayRules::live_ranks of the
+    // standing pins after the play) turn up as one outcome: such a card can never be played.
     template <class F>
-    static void after_play(const HiddenRack& h, int pile, PinMask pins, F f);
-    // h after the burn that starts ball 2, each outcome to f with its probability.
+    static void after_play(const HiddenRack& h, int pile, PinMask pins, F f,
+                           std::uint16_t live = kAllRanks);
+    // h after the burn that starts ball 2, each outcome to f with its probability; `live` as
+    // for after_play, of h's standing pins.
     template <class F>
-    static void after_burn(const HiddenRack& h, F f, double weight = 1, int pile = 0);
+    static void after_burn(const HiddenRack& h, F f, std::uint16_t live = kAllRanks);
+    static constexpr std::uint16_t kAllRanks = 0x3FF;
 
  private:
     void set_payoffs(const RackGoal& goal);
     double search(const HiddenRack& h);  // value without the ball 2 offset (memoised)
     double second_end(const HiddenRack& h) const;  // search value of ending ball 2 at h
     double stop_value(const HiddenRack& h);
+    template <class F>
+    static void burn_from(const HiddenRack& h, F f, std::uint16_t live, double weight, int pile);
     double play_value(const HiddenRack& h, int pile, PinMask pins);
     std::uint64_t key(const HiddenRack& h) const;
     const double* lookup(std::uint64_t key) const;  // nullptr when not stored
@@ -99,6 +105,8 @@ class Expectimax {
     // The best search value from ball 1, and from ball 2 after r1: reached, search no further.
     double best_first_ = 0;
     std::array<double, kPinCount + 1> best_second_{};
+    // PlayRules::live_ranks of every standing set: a dead card's rank never matters.
+    std::array<std::uint16_t, kAllPins + 1> live_{};
     // Open addressing, key and value side by side (one cache line a probe). A slot is in use
     // when its key carries the current generation (key() adds it); any other slot is empty.
     struct Slot {
@@ -121,21 +129,29 @@ std::vector<ActionValue> sampled_actions(const HiddenRack& h, Ruleset ruleset, c
 
 // The card turned up from a pile with `unseen` below it, one per rank: the two cards of a rank
 // play alike (only values count), so a rank's outcome stands for both, with their joint chance.
-// Calls f(card, probability) for the lowest unseen card of each rank.
+// Ranks outside `live` (bit r: rank r + 1) can never be played: they all stand for each other
+// and come as one outcome. Calls f(card, probability) for the lowest unseen card of each rank
+// in live, then for the lowest unseen card outside it.
 template <class F>
-void for_each_unseen_rank(std::uint32_t unseen, F f) {
+void for_each_unseen_rank(std::uint32_t unseen, F f, std::uint16_t live = 0x3FF) {
     constexpr int kRanks = kDeckSize / 2;
     static_assert(kRanks == 10, "a rank's cards are bits r and r + 10 of a 20-bit set");
     const std::uint32_t low = unseen & kAllPins, high = unseen >> kRanks;
     const double total = kBitCounts10[low] + kBitCounts10[high];
     for (int r = 0; r < kRanks; ++r) {
         const int n = static_cast<int>((low >> r & 1) + (high >> r & 1));
-        if (n) f(static_cast<Card>(low >> r & 1 ? r : r + kRanks), n / total);
+        if (n && (live >> r & 1)) f(static_cast<Card>(low >> r & 1 ? r : r + kRanks), n / total);
+    }
+    const std::uint32_t dead_low = low & ~live, dead_high = high & ~live;
+    if (const int n = kBitCounts10[dead_low] + kBitCounts10[dead_high]) {
+        f(static_cast<Card>(dead_low ? std::countr_zero(dead_low)
+                                     : kRanks + std::countr_zero(dead_high)),
+          n / total);
     }
 }
 
 template <class F>
-void Expectimax::after_play(const HiddenRack& h, int pile, PinMask pins, F f) {
+void Expectimax::after_play(const HiddenRack& h, int pile, PinMask pins, F f, std::uint16_t live) {
     HiddenRack next = h;
     next.standing = static_cast<PinMask>(h.standing & ~pins);
     if (h.face_down[pile] == 0) {
@@ -144,15 +160,23 @@ void Expectimax::after_play(const HiddenRack& h, int pile, PinMask pins, F f) {
         return;
     }
     --next.face_down[pile];
-    for_each_unseen_rank(h.unseen, [&](Card c, double w) {
-        next.face_up[pile] = c;
-        next.unseen = h.unseen & ~(1u << c);
-        f(next, w);
-    });
+    for_each_unseen_rank(
+        h.unseen,
+        [&](Card c, double w) {
+            next.face_up[pile] = c;
+            next.unseen = h.unseen & ~(1u << c);
+            f(next, w);
+        },
+        live);
 }
 
 template <class F>
-void Expectimax::after_burn(const HiddenRack& h, F f, double weight, int pile) {
+void Expectimax::after_burn(const HiddenRack& h, F f, std::uint16_t live) {
+    burn_from(h, f, live, 1.0, 0);
+}
+
+template <class F>
+void Expectimax::burn_from(const HiddenRack& h, F f, std::uint16_t live, double weight, int pile) {
     if (pile == kPileCount) {
         HiddenRack b = h;
         if (b.ball == 1) {
@@ -163,21 +187,24 @@ void Expectimax::after_burn(const HiddenRack& h, F f, double weight, int pile) {
         return;
     }
     if (h.face_up[pile] == kNoCard) {
-        after_burn(h, f, weight, pile + 1);
+        burn_from(h, f, live, weight, pile + 1);
         return;
     }
     HiddenRack next = h;
     if (h.face_down[pile] == 0) {
         next.face_up[pile] = kNoCard;
-        after_burn(next, f, weight, pile + 1);
+        burn_from(next, f, live, weight, pile + 1);
         return;
     }
     --next.face_down[pile];
-    for_each_unseen_rank(h.unseen, [&](Card c, double w) {
-        next.face_up[pile] = c;
-        next.unseen = h.unseen & ~(1u << c);
-        after_burn(next, f, weight * w, pile + 1);
-    });
+    for_each_unseen_rank(
+        h.unseen,
+        [&](Card c, double w) {
+            next.face_up[pile] = c;
+            next.unseen = h.unseen & ~(1u << c);
+            burn_from(next, f, live, weight * w, pile + 1);
+        },
+        live);
 }
 
 }  // namespace pinfall::engine

@@ -71,6 +71,15 @@ GroupSet PlayRules::legal(PinMask standing, Card ball) const {
     return open(standing) & of_card(ball);
 }
 
+std::uint16_t PlayRules::live_ranks(PinMask standing) const {
+    const GroupSet alive = kStanding.alive[standing] & shape_;
+    std::uint16_t live = 0;
+    for (int r = 0; r < 10; ++r) {
+        if (by_value_[(r + 1) % 10] & alive) live |= static_cast<std::uint16_t>(1u << r);
+    }
+    return live;
+}
+
 GroupSet PlayRules::open(PinMask standing) const {
     const GroupSet s = kStanding.alive[standing] & shape_;
     return s & (standing == kAllPins ? kGroupTables.first_play : kStanding.touch[standing]);

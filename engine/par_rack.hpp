@@ -49,6 +49,9 @@ class PlayRules {
     // legal(standing, ball) == open(standing) & of_card(ball).
     GroupSet open(PinMask standing) const;
     GroupSet of_card(Card ball) const { return ball == kNoCard ? 0 : by_value_[card_value(ball)]; }
+    // Bit r (0-9): a card of rank r + 1 could still knock pins once some of standing fall.
+    // Standing pins only fall, so a rank without this bit stays unplayable on the rack.
+    std::uint16_t live_ranks(PinMask standing) const;
 
  private:
     std::array<GroupSet, 10> by_value_{};  // groups whose cards' sum ends in value v
