@@ -117,6 +117,9 @@ test('the daily challenge played to its end, its score on the daily page', { tim
     assert.equal(await page.getAttribute('#daily-status', 'data-status'), 'finished');
     assert.equal(Number(await page.textContent('#daily-score')), score);
     assert.equal(await page.isVisible('#daily-start'), false, 'one attempt a day');
+    // The daily loop: streak, dailies played and the countdown to the next one.
+    assert.equal(await page.textContent('#daily-streak'), 'Daily streak: 1 day (best 1). 1 daily played.');
+    assert.match(await page.textContent('#daily-next'), /^Next daily in \d\d:\d\d:\d\d, at 00:00 UTC/);
 
     // The landing page's big button after today's attempt: the daily page with the score.
     await go('#/');

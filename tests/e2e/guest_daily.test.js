@@ -132,7 +132,8 @@ test('a guest plays the daily, sees its standing, then registers and keeps it', 
     assert.equal(await page.textContent('#daily-score'), String(score));
     assert.match(await page.textContent('#daily-guest-name'), new RegExp(`You play as the guest ${guestName}\\.`));
     checkStanding(await readStanding(page, 'daily-standing'), daily.today, score, 'daily page');
-    await docScreens(page, 'day-standing-daily', '#daily-standing');
+    assert.equal(await page.textContent('#daily-streak'), 'Daily streak: 1 day (best 1). 1 daily played.');
+    await docScreens(page, 'day-standing-daily', '#daily-status');
     const board = await page.$$eval('#daily-screen table.board tbody tr', (trs) => trs.map((tr) => tr.textContent));
     assert.ok(board.some((row) => row.includes(guestName)), 'the guest is on today\'s board by its name');
 

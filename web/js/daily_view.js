@@ -7,6 +7,7 @@
 import { commitmentOf } from './solitaire/deal.js';
 import { busy, fillScreen, formatDay, formatWhen, h, wayBack } from './dom.js';
 import { yesterdayRecap } from './daily_recap.js';
+import { nextDailyText } from './daily_result.js';
 import { standingPanel } from './day_chart.js';
 import { boardTable, meLine } from './leaderboard_table.js';
 
@@ -25,6 +26,25 @@ function rememberCommitment(date, commitment) {
     seen[date] = commitment;
     const keep = Object.keys(seen).sort().slice(-60);  // two months is plenty
     localStorage.setItem(COMMITMENTS_KEY, JSON.stringify(Object.fromEntries(keep.map((d) => [d, seen[d]]))));
+}
+
+/** "Daily streak: 2 days (best 5). 12 dailies played." from the daily reply, or null. */
+function loopLine(d) {
+    if (!d.streak) return null;
+    const days = (n) => `${n} day${n === 1 ? '' : 's'}`;
+    return h('p', { id: 'daily-streak', data: { current: d.streak.current, best: d.streak.best, played: d.played } },
+             `Daily streak: ${days(d.streak.current)} (best ${d.streak.best}). `,
+             `${d.played} ${d.played === 1 ? 'daily' : 'dailies'} played.`);
+}
+
+/** The countdown to tomorrow's daily; it stops ticking once its page is gone. */
+function nextDaily() {
+    const line = h('p', { id: 'daily-next', class: 'muted', text: nextDailyText(Date.now()) });
+    const timer = setInterval(() => {
+        if (!line.isConnected) clearInterval(timer);
+        else line.textContent = nextDailyText(Date.now());
+    }, 1000);
+    return line;
 }
 
 export class DailyView {
@@ -102,7 +122,8 @@ export class DailyView {
                            h('a', { class: 'button-link', id: 'daily-around', href: `#/leaders/daily/${d.date}/around`,
                                     text: 'Where I stand' }),
                            h('a', { class: 'button-link', href: `#/game/${d.game}`, text: 'My game' })),
-                         d.today ? standingPanel(d.today, d.score, 'daily-standing') : null);
+                         d.today ? standingPanel(d.today, d.score, 'daily-standing') : null,
+                         loopLine(d), nextDaily());
         }
         if (guest) {
             panel.append(h('p', { id: 'daily-guest-name' }, 'You play as the guest ', h('strong', { text: guest.name }),
