@@ -194,6 +194,13 @@ test('a league on a phone: standings show rank, name, average and points; the re
     await page.click('#standings-panel .columns-toggle');
     assert.equal((await heads()).length, 10);
     await assertNoSideways(page, 'league, all columns');
+    // The other pages a member reaches from here: the list of leagues and the account page.
+    await go('#/leagues');
+    await assertNoSideways(page, 'leagues');
+    assert.deepEqual(await axeViolations(page), [], 'axe: leagues');
+    await go('#/account');
+    await assertNoSideways(page, 'account');
+    assert.deepEqual(await axeViolations(page), [], 'axe: account');
     assert.deepEqual(errors, []);
 });
 
@@ -248,6 +255,7 @@ test('lane pages never scroll sideways: the lanes page, eight ten-pin sides in p
     await page.waitForSelector('#lane-sheets [data-side="7"]');
     await page.waitForSelector('#report-pad');
     await assertNoSideways(page, 'lane in play, eight sides, the report pad shown');
+    assert.deepEqual(await axeViolations(page), [], 'axe: a lane in play');
     assert.deepEqual(await smallTargets(page, '#report-pad'), [], 'the pad\'s buttons are thumb-sized');
     await page.$eval('#lane-sheets', (el) => el.scrollIntoView({ block: 'start' }));  // the sheets, for the picture
     await docShots(page, 'lane-eight-sides');

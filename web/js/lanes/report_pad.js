@@ -33,16 +33,17 @@ export function reportPad(state, onReport, disabled) {
     const buttons = [];
     for (let pins = 0; pins <= n.standing; pins++) {
         const label = pins === n.standing && pins > 0 ? 'all' : ['none', 'pin'][pins] ?? 'pins';
-        buttons.push(h('button', { type: 'button', class: 'pad-button', data: { pins },
-                                   'aria-label': `${pins} pin${pins === 1 ? '' : 's'}`, disabled,
+        // The name read out is the text shown ("0 none", "2 pins", "9 all"), as WCAG's label in
+        // name asks: a speech user says what they see.
+        buttons.push(h('button', { type: 'button', class: 'pad-button', data: { pins }, disabled,
                                    on: { click: () => onReport({ pins }) } },
-                       h('span', { class: 'pad-number', text: String(pins) }),
+                       h('span', { class: 'pad-number', text: String(pins) }), ' ',
                        h('span', { class: 'pad-label', text: label })));
     }
     if (state.phase === 'play') {
         buttons.push(h('button', { type: 'button', class: 'pad-button foul', data: { foul: 'true' }, disabled,
-                                   'aria-label': 'Foul: the roll counts 0', on: { click: () => onReport({ foul: true }) } },
-                       h('span', { class: 'pad-number', text: 'F' }), h('span', { class: 'pad-label', text: 'foul' })));
+                                   'aria-label': 'F foul: the roll counts 0', on: { click: () => onReport({ foul: true }) } },
+                       h('span', { class: 'pad-number', text: 'F' }), ' ', h('span', { class: 'pad-label', text: 'foul' })));
     }
     const who = state.you === n.side ? 'your side' : sideName(state, n.side);
     return h('div', { id: 'report-pad', class: 'report-pad card-panel', data: { side: n.side } },
