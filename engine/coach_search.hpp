@@ -8,10 +8,12 @@
 // expected future points (engine/coach_table.hpp) fills it in. A goal with single_ball stops at
 // ball 1: end[r1][0] (a bonus ball that is the game's last).
 //
-// Positions are memoised by what decides the future (standing pins, face-up cards' ranks,
-// face-down counts, how many cards of each rank are unseen, the ball and its r1): the two cards
-// of a rank are interchangeable, so positions that differ only in which of them is where merge. A search visits at most `budget` positions;
-// past that it gives up (ok() false) and the caller falls back to sampled_actions below.
+// Positions are memoised by what decides the future and nothing else (Expectimax::key, and
+// docs/rules.md lists each merge): the standing pins, the piles as a multiset, the unseen cards
+// per rank, dead cards (never playable on the rack) as one kind, and on ball 2 no r1 when the
+// goal pays ball 2 linearly plus a spare bonus (every goal the coach makes). A search visits at
+// most `budget` positions; past that it gives up (ok() false) and the caller falls back to
+// sampled_actions below.
 // Pure and deterministic; an Expectimax is a value for one thread at a time.
 #pragma once
 
