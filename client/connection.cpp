@@ -2,7 +2,10 @@
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/io_context.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/version.hpp>
 #include <boost/beast/websocket.hpp>
 
@@ -12,6 +15,12 @@ namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
+
+struct Connection::Io {
+    asio::io_context ioc;
+    std::optional<websocket::stream<beast::tcp_stream>> ws;
+    beast::flat_buffer buffer;
+};
 
 std::optional<ServerUrl> parse_server_url(std::string_view url, std::string* why) {
     auto refuse = [why](std::string reason) -> std::optional<ServerUrl> {
@@ -55,13 +64,13 @@ std::optional<ServerUrl> parse_server_url(std::string_view url, std::string* why
 }
 
 Connection::Connection(ServerUrl url, std::chrono::milliseconds timeout)
-    : url_(std::move(url)), timeout_(timeout) {}
+    : url_(std::move(url)), timeout_(timeout), io_(std::make_unique<Io>()) {}
 
 Connection::~Connection() { close(); }
 
 void Connection::run() {
-    ioc_.restart();
-    ioc_.run();
+    io_->ioc.restart();
+    io_->ioc.run();
 }
 
 void Connection::fail(const char* what, const boost::system::error_code& ec) {
@@ -69,64 +78,64 @@ void Connection::fail(const char* what, const boost::system::error_code& ec) {
     std::string text = std::string(what) + ": ";
     if (ec == beast::error::timeout) {
         text += "timed out";
-    } else if (ec == websocket::error::closed && ws_) {
-        const auto& reason = ws_->reason();
+    } else if (ec == websocket::error::closed && io_->ws) {
+        const auto& reason = io_->ws->reason();
         text += "the server closed the connection (code " + std::to_string(reason.code);
         if (!reason.reason.empty()) text += ", " + std::string(reason.reason.c_str());
         text += ")";
     } else {
         text += ec.message();
     }
-    if (ws_) {
+    if (io_->ws) {
         beast::error_code ignored;
-        beast::get_lowest_layer(*ws_).socket().close(ignored);
+        beast::get_lowest_layer(*io_->ws).socket().close(ignored);
     }
     throw ConnectionError(text);
 }
 
 void Connection::open() {
     close();
-    ws_.emplace(ioc_);
-    buffer_.clear();
+    io_->ws.emplace(io_->ioc);
+    io_->buffer.clear();
     beast::error_code ec;
-    tcp::resolver resolver(ioc_);
+    tcp::resolver resolver(io_->ioc);
     const auto endpoints = resolver.resolve(url_.host, url_.port, ec);
     if (ec) fail(("cannot resolve " + url_.host).c_str(), ec);
 
-    auto& stream = beast::get_lowest_layer(*ws_);
+    auto& stream = beast::get_lowest_layer(*io_->ws);
     stream.expires_after(timeout_);
     stream.async_connect(endpoints, [&](beast::error_code e, const tcp::endpoint&) { ec = e; });
     run();
     if (ec) fail(("cannot connect to " + url_.host + ":" + url_.port).c_str(), ec);
 
-    ws_->set_option(websocket::stream_base::decorator([](websocket::request_type& req) {
+    io_->ws->set_option(websocket::stream_base::decorator([](websocket::request_type& req) {
         req.set(beast::http::field::user_agent, "pinfall-cli/0.1.0");
     }));
     stream.expires_after(timeout_);
-    ws_->async_handshake(url_.host + ":" + url_.port, url_.path,
+    io_->ws->async_handshake(url_.host + ":" + url_.port, url_.path,
                          [&](beast::error_code e) { ec = e; });
     run();
     if (ec) fail("WebSocket handshake failed", ec);
-    ws_->text(true);
+    io_->ws->text(true);
     open_ = true;
 }
 
 void Connection::write_text(const std::string& text) {
     beast::error_code ec;
-    beast::get_lowest_layer(*ws_).expires_after(timeout_);
-    ws_->async_write(asio::buffer(text), [&](beast::error_code e, std::size_t) { ec = e; });
+    beast::get_lowest_layer(*io_->ws).expires_after(timeout_);
+    io_->ws->async_write(asio::buffer(text), [&](beast::error_code e, std::size_t) { ec = e; });
     run();
     if (ec) fail("sending to the server failed", ec);
 }
 
 std::string Connection::read_text() {
     beast::error_code ec;
-    buffer_.clear();
-    beast::get_lowest_layer(*ws_).expires_after(timeout_);
-    ws_->async_read(buffer_, [&](beast::error_code e, std::size_t) { ec = e; });
+    io_->buffer.clear();
+    beast::get_lowest_layer(*io_->ws).expires_after(timeout_);
+    io_->ws->async_read(io_->buffer, [&](beast::error_code e, std::size_t) { ec = e; });
     run();
     if (ec) fail("reading from the server failed", ec);
-    return beast::buffers_to_string(buffer_.data());
+    return beast::buffers_to_string(io_->buffer.data());
 }
 
 Json Connection::request(Json msg) {
@@ -151,18 +160,18 @@ Json Connection::request(Json msg) {
 }
 
 void Connection::close() {
-    if (!ws_) return;
+    if (!io_->ws) return;
     if (open_) {
         beast::error_code ec;
         // A short deadline: closing politely must not hold the user up.
-        beast::get_lowest_layer(*ws_).expires_after(std::chrono::seconds(2));
-        ws_->async_close(websocket::close_code::normal, [&](beast::error_code e) { ec = e; });
+        beast::get_lowest_layer(*io_->ws).expires_after(std::chrono::seconds(2));
+        io_->ws->async_close(websocket::close_code::normal, [&](beast::error_code e) { ec = e; });
         run();
     }
     open_ = false;
     beast::error_code ignored;
-    beast::get_lowest_layer(*ws_).socket().close(ignored);
-    ws_.reset();
+    beast::get_lowest_layer(*io_->ws).socket().close(ignored);
+    io_->ws.reset();
 }
 
 }  // namespace pinfall::cli

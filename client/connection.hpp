@@ -4,13 +4,11 @@
 // Single-threaded; not thread-safe.
 #pragma once
 
-#include <boost/asio/io_context.hpp>
-#include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
-#include <boost/beast/websocket/stream.hpp>
+#include <boost/system/error_code.hpp>
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -71,9 +69,10 @@ class Connection {
 
     ServerUrl url_;
     std::chrono::milliseconds timeout_;
-    boost::asio::io_context ioc_;
-    std::optional<boost::beast::websocket::stream<boost::beast::tcp_stream>> ws_;
-    boost::beast::flat_buffer buffer_;
+    // The io_context, the Beast stream (while open) and its buffer, kept out of this header
+    // (every command includes it; parsing Beast there cost each file seconds to compile).
+    struct Io;
+    std::unique_ptr<Io> io_;
     bool open_ = false;
     std::uint64_t next_id_ = 1;
 };

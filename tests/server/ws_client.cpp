@@ -1,7 +1,10 @@
 #include "ws_client.hpp"
 
 #include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
 
 #include <functional>
 #include <stdexcept>
@@ -12,29 +15,35 @@ namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 
+struct WsClient::Io {
+    asio::io_context ioc;
+    websocket::stream<beast::tcp_stream> ws{ioc};
+    beast::flat_buffer buffer;
+};
+
 WsClient::WsClient(unsigned short port, bool reading, const std::string& path,
                    const std::string& from)
-    : ws_(ioc_) {
+    : io_(std::make_unique<Io>()) {
     asio::ip::tcp::endpoint ep(asio::ip::make_address("127.0.0.1"), port);
-    beast::get_lowest_layer(ws_).expires_after(5s);
+    beast::get_lowest_layer(io_->ws).expires_after(5s);
     if (!from.empty()) {
         // Another loopback source address (127.0.0.0/8 is all local on Linux): another peer.
-        auto& socket = beast::get_lowest_layer(ws_).socket();
+        auto& socket = beast::get_lowest_layer(io_->ws).socket();
         socket.open(asio::ip::tcp::v4());
         socket.bind(asio::ip::tcp::endpoint(asio::ip::make_address(from), 0));
     }
-    beast::get_lowest_layer(ws_).connect(ep);
-    ws_.handshake("127.0.0.1:" + std::to_string(port), path);
-    beast::get_lowest_layer(ws_).expires_never();
-    ws_.read_message_max(64 * 1024 * 1024);
+    beast::get_lowest_layer(io_->ws).connect(ep);
+    io_->ws.handshake("127.0.0.1:" + std::to_string(port), path);
+    beast::get_lowest_layer(io_->ws).expires_never();
+    io_->ws.read_message_max(64 * 1024 * 1024);
     if (reading) start_reading();
 }
 
 WsClient::~WsClient() {
     beast::error_code ec;
-    beast::get_lowest_layer(ws_).socket().close(ec);
-    ioc_.restart();
-    ioc_.run_for(200ms);
+    beast::get_lowest_layer(io_->ws).socket().close(ec);
+    io_->ioc.restart();
+    io_->ioc.run_for(200ms);
 }
 
 void WsClient::start_reading() {
@@ -44,17 +53,17 @@ void WsClient::start_reading() {
 }
 
 void WsClient::do_read() {
-    ws_.async_read(buffer_, [this](beast::error_code ec, std::size_t) {
+    io_->ws.async_read(io_->buffer, [this](beast::error_code ec, std::size_t) {
         if (ec) {
             closed_ = true;
             close_error_ = ec.message();
             // The peer's close frame may have arrived even when the teardown after it failed
             // (the server resets a socket it stopped reading): keep its code either way.
-            close_code_ = ws_.reason().code;
+            close_code_ = io_->ws.reason().code;
             return;
         }
-        inbox_.push_back(beast::buffers_to_string(buffer_.data()));
-        buffer_.consume(buffer_.size());
+        inbox_.push_back(beast::buffers_to_string(io_->buffer.data()));
+        io_->buffer.consume(io_->buffer.size());
         do_read();
     });
 }
@@ -64,8 +73,8 @@ bool WsClient::run_until(const std::function<bool()>& done, std::chrono::millise
     while (!done()) {
         const auto now = std::chrono::steady_clock::now();
         if (now >= deadline) return false;
-        ioc_.restart();
-        ioc_.run_one_for(deadline - now);
+        io_->ioc.restart();
+        io_->ioc.run_one_for(deadline - now);
     }
     return true;
 }
@@ -73,8 +82,8 @@ bool WsClient::run_until(const std::function<bool()>& done, std::chrono::millise
 void WsClient::send_text(const std::string& text) {
     bool done = false;
     beast::error_code result;
-    ws_.text(true);
-    ws_.async_write(asio::buffer(text), [&](beast::error_code ec, std::size_t) {
+    io_->ws.text(true);
+    io_->ws.async_write(asio::buffer(text), [&](beast::error_code ec, std::size_t) {
         result = ec;
         done = true;
     });
@@ -84,11 +93,11 @@ void WsClient::send_text(const std::string& text) {
 }
 
 void WsClient::send_fragmented(const std::vector<std::string>& parts) {
-    ws_.text(true);
+    io_->ws.text(true);
     for (std::size_t i = 0; i < parts.size(); ++i) {
         bool done = false;
         beast::error_code result;
-        ws_.async_write_some(i + 1 == parts.size(), asio::buffer(parts[i]),
+        io_->ws.async_write_some(i + 1 == parts.size(), asio::buffer(parts[i]),
                              [&](beast::error_code ec, std::size_t) {
                                  result = ec;
                                  done = true;
@@ -101,10 +110,10 @@ void WsClient::send_fragmented(const std::vector<std::string>& parts) {
 
 void WsClient::send_binary(const std::string& bytes) {
     bool done = false;
-    ws_.binary(true);
-    ws_.async_write(asio::buffer(bytes), [&](beast::error_code, std::size_t) { done = true; });
+    io_->ws.binary(true);
+    io_->ws.async_write(asio::buffer(bytes), [&](beast::error_code, std::size_t) { done = true; });
     run_until([&] { return done; }, 5s);
-    ws_.text(true);
+    io_->ws.text(true);
 }
 
 std::optional<std::string> WsClient::recv(std::chrono::milliseconds timeout) {
@@ -159,7 +168,7 @@ bool WsClient::wait_closed(std::chrono::milliseconds timeout) {
 
 void WsClient::close() {
     bool done = false;
-    ws_.async_close(websocket::close_code::normal, [&](beast::error_code) { done = true; });
+    io_->ws.async_close(websocket::close_code::normal, [&](beast::error_code) { done = true; });
     run_until([&] { return done; }, 2s);
 }
 

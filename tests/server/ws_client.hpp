@@ -1,15 +1,14 @@
-// A small synchronous WebSocket client for black-box tests (Beast). One async read is always
+// A small synchronous WebSocket client for black-box tests (Beast, in ws_client.cpp only). One async read is always
 // outstanding (so pings are answered) unless constructed with reading off; received messages
 // wait in an inbox. Single-threaded; not thread-safe.
 #pragma once
 
-#include <boost/asio/io_context.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/websocket.hpp>
 #include <nlohmann/json.hpp>
 
 #include <chrono>
 #include <deque>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -61,9 +60,10 @@ class WsClient {
     void do_read();
     bool run_until(const std::function<bool()>& done, std::chrono::milliseconds timeout);
 
-    boost::asio::io_context ioc_;
-    boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
-    boost::beast::flat_buffer buffer_;
+    // The Beast stream and its io_context, kept out of this header: every test file includes
+    // it, and parsing Beast in each of them was most of their compile time.
+    struct Io;
+    std::unique_ptr<Io> io_;
     std::deque<std::string> inbox_;
     bool reading_ = false;
     bool closed_ = false;
