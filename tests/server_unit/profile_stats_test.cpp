@@ -20,7 +20,8 @@ std::vector<storage::PlayedGame> practice(const std::vector<int>& scores) {
     for (std::size_t i = 0; i < scores.size(); ++i) {
         out.push_back(storage::PlayedGame{static_cast<std::int64_t>(i + 1), GameMode::kPractice, "",
                                           scores[i], 0, 0,
-                                          1'780'000'000'000 + static_cast<std::int64_t>(i)});
+                                          1'780'000'000'000 + static_cast<std::int64_t>(i),
+                                          std::nullopt});
     }
     return out;
 }
@@ -154,10 +155,10 @@ TEST_CASE("daily streaks: current (ending today or yesterday) and longest") {
 
 TEST_CASE("streaks in a profile count daily attempts only") {
     std::vector<storage::PlayedGame> games;
-    games.push_back({1, GameMode::kDaily, "2026-11-27", 120, 2, 3, 1'000});
-    games.push_back({2, GameMode::kPractice, "", 200, 5, 2, 2'000});
-    games.push_back({3, GameMode::kDaily, "2026-11-28", 130, 1, 1, 3'000});
-    games.push_back({4, GameMode::kPractice, "2026-11-26", 90, 0, 0, 4'000});  // a replayed day
+    games.push_back({1, GameMode::kDaily, "2026-11-27", 120, 2, 3, 1'000, std::nullopt});
+    games.push_back({2, GameMode::kPractice, "", 200, 5, 2, 2'000, std::nullopt});
+    games.push_back({3, GameMode::kDaily, "2026-11-28", 130, 1, 1, 3'000, std::nullopt});
+    games.push_back({4, GameMode::kPractice, "2026-11-26", 90, 0, 0, 4'000, std::nullopt});  // a replayed day
     const auto p = compute_profile(kAnn, games, "2026-11-29");
     CHECK(p.current_streak == 2);
     CHECK(p.longest_streak == 2);
