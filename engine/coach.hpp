@@ -44,8 +44,8 @@ class Coach {
  public:
     // budget: positions an exact rack search may visit; samples: deals of the fallback.
     // The default budget keeps a hint under 50 ms on the project's machines (docs/benchmarks.md,
-    // "Par"): a fresh rack's exact search visits about 47,000 positions on average, a few more
-    // than 2^17 (then the hint is sampled).
+    // "Par"): a fresh rack's exact search visits about 47,000 positions on average; the few
+    // racks that need more than 2^17 get a sampled first hint.
     explicit Coach(std::size_t budget = std::size_t{1} << 17, int samples = 48);
 
     // Every action at v with its expected final score, best first; among equal values the order

@@ -113,6 +113,19 @@ double* Expectimax::find(std::uint64_t key) {
     }
 }
 
+bool Expectimax::take_position() {
+    exhausted_ = exhausted_ || ++used_ > budget_;
+    return !exhausted_;
+}
+
+double Expectimax::store(std::uint64_t key, double value) {
+    if (exhausted_) return 0;
+    // Children may have grown the table: insert only now, keeping the load under 3/4.
+    if (used_ * 4 > slots_.size() * 3) grow();
+    *find(key) = value;
+    return value;
+}
+
 void Expectimax::grow() {
     std::vector<Slot> old(slots_.size() * 2, Slot{0, 0});
     old.swap(slots_);
@@ -130,7 +143,8 @@ void Expectimax::set_payoffs(const RackGoal& goal) {
     affine_ = !goal.single_ball;
     for (int r1 = 0; r1 < kPinCount && affine_; ++r1) {
         for (int r2 = 0; r2 <= kPinCount - r1; ++r2) {
-            const double linear = goal.end[r1][0] + per_pin_ * r2 + (r1 + r2 == kPinCount ? spare_ : 0);
+            const double spare = r1 + r2 == kPinCount ? spare_ : 0;
+            const double linear = goal.end[r1][0] + per_pin_ * r2 + spare;
             affine_ = affine_ && std::abs(goal.end[r1][r2] - linear) < 1e-9;
         }
     }
@@ -173,10 +187,7 @@ double Expectimax::search(const HiddenRack& h) {
     if (h.ball == 2 && any == 0) return now;
     const std::uint64_t k = key(h);
     if (const double* known = lookup(k)) return *known;
-    if (++used_ > budget_) {
-        exhausted_ = true;
-        return 0;
-    }
+    if (!take_position()) return 0;
     // A play that knocks every standing pin reaches the best end there is: nothing beats it.
     const double best = h.ball == 1 ? best_first_ : best_second_[h.r1];
     double v = -1e300;
@@ -189,11 +200,7 @@ double Expectimax::search(const HiddenRack& h) {
             v = std::max(v, play_value(h, pile, kGroups[std::countr_zero(s)]));
         }
     }
-    if (exhausted_) return 0;
-    // Children may have grown the table: insert only now, keeping the load under a half.
-    if (used_ * 4 > slots_.size() * 3) grow();
-    *find(k) = v;
-    return v;
+    return store(k, v);
 }
 
 double Expectimax::stop_value(const HiddenRack& h) {
@@ -205,16 +212,10 @@ double Expectimax::stop_value(const HiddenRack& h) {
     for (Card& c : g.face_up) c = c == kNoCard ? kNoCard : Card{0};
     const std::uint64_t k = key(g) | std::uint64_t{15} << 54;
     if (const double* known = lookup(k)) return *known;
-    if (++used_ > budget_) {
-        exhausted_ = true;
-        return 0;
-    }
+    if (!take_position()) return 0;
     double sum = 0;
     after_burn(h, [&](const HiddenRack& b, double w) { sum += w * value(b); }, live_[h.standing]);
-    if (exhausted_) return 0;
-    if (used_ * 4 > slots_.size() * 3) grow();
-    *find(k) = sum;
-    return sum;
+    return store(k, sum);
 }
 
 // In search terms: h's own ball's measure (ball 2 without its r1 offset).

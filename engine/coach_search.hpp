@@ -90,6 +90,10 @@ class Expectimax {
     std::uint64_t key(const HiddenRack& h) const;
     const double* lookup(std::uint64_t key) const;  // nullptr when not stored
     double* find(std::uint64_t key);                // the slot for key, taken if new
+    // Counts a new position against the budget; false (and ok() false) once past it.
+    bool take_position();
+    // Stores a finished position's value and returns it (0 when the search ran out).
+    double store(std::uint64_t key, double value);
     void grow();
 
     std::size_t budget_;
