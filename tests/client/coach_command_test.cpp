@@ -16,16 +16,6 @@
 using namespace pinfall::test;
 namespace engine = pinfall::engine;
 
-namespace {
-
-const std::string kZero(64, '0');
-
-bool has(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
-
-}  // namespace
-
 TEST_CASE("pinfall --help lists par and review") {
     const RunResult help = run_pinfall({"--help"});
     REQUIRE(help.status == 0);

@@ -8,12 +8,6 @@
 
 using namespace pinfall::test;
 
-namespace {
-
-const std::string kZero(64, '0');
-
-}  // namespace
-
 TEST_CASE("pinfall deal prints every deal of tests/vectors/deals.txt") {
     std::ifstream in(PINFALL_VECTORS_DIR "/deals.txt");
     REQUIRE(in);

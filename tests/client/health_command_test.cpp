@@ -21,10 +21,6 @@ using namespace pinfall::test;
 
 namespace {
 
-bool has(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
-
 // A loopback TCP socket listening on a free port; the kernel completes connections into its
 // backlog whether or not anyone accepts them. Closed by the destructor.
 class Listener {

@@ -14,8 +14,6 @@ namespace engine = pinfall::engine;
 
 namespace {
 
-const std::string kZero(64, '0');
-
 std::vector<std::string> lines_of(const std::string& text) {
     std::vector<std::string> out;
     std::istringstream in(text);

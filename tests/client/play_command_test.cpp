@@ -15,12 +15,7 @@ using namespace pinfall::test;
 
 namespace {
 
-const std::string kZero(64, '0');
 const std::vector<std::string> kClock = {"--clock-start", "2026-11-29T12:00:00Z"};
-
-bool has(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
 
 long long game_id(const std::string& out) {
     std::smatch m;

@@ -11,14 +11,6 @@
 
 using namespace pinfall::test;
 
-namespace {
-
-bool has(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
-
-}  // namespace
-
 TEST_CASE("register saves the token, the daily challenge and the leaderboard use it") {
     ServerProcess server({"--clock-start", "2026-11-29T12:00:00Z"});
     TempHome home;

@@ -35,6 +35,14 @@ class TempHome {
     std::string path_;
 };
 
+// The all-zero seed, 64 hex digits (its deal 0 is the worked example of docs/rules.md).
+inline const std::string kZero(64, '0');
+
+// Whether `part` occurs in `text`: the tests read the client's output piece by piece.
+inline bool has(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
 // "ws://127.0.0.1:<port>/ws".
 std::string server_url(unsigned short port);
 

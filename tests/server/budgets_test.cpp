@@ -4,7 +4,6 @@
 // games and lanes leave memory and come back intact when asked for.
 #include <catch2/catch.hpp>
 
-#include <regex>
 #include <thread>
 
 #include "http_get.hpp"
@@ -16,14 +15,6 @@ using namespace pinfall::test;
 namespace {
 
 Json start(WsClient& c) { return c.request({{"type", "practice_start"}}); }
-
-// The value of a Prometheus counter in /metrics, -1 when absent.
-long long metric(unsigned short port, const std::string& name) {
-    const auto m = http_get(port, "/metrics");
-    std::smatch found;
-    const std::regex line("\n" + name + " ([0-9]+)");
-    return std::regex_search(m.body, found, line) ? std::stoll(found[1]) : -1;
-}
 
 // Waits up to 10 s for a counter to reach `at_least`.
 bool wait_metric(unsigned short port, const std::string& name, long long at_least) {

@@ -100,6 +100,7 @@ Json expect_error(WsClient& c, const Json& msg, const std::string& code) {
     INFO(msg.dump() << " -> " << reply.dump());
     CHECK(reply["type"] == "error");
     CHECK(reply["code"] == code);
+    CHECK(reply.value("message", std::string()).size() > 5);  // words for the player too
     return reply;
 }
 

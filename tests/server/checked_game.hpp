@@ -50,7 +50,8 @@ class CheckedGame {
 
 // Says hello on c and registers `name`; returns the `registered` reply (REQUIREs its type).
 Json registered(WsClient& c, const std::string& name);
-// Sends msg and CHECKs that the reply is an error with `code`; returns the reply.
+// Sends msg and CHECKs that the reply is an error with `code` and a message in words (more
+// than 5 characters); returns the reply.
 Json expect_error(WsClient& c, const Json& msg, const std::string& code);
 
 }  // namespace pinfall::test

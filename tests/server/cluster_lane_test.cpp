@@ -39,13 +39,6 @@ Json until_version(WsClient& c, std::uint64_t version) {
     return newest;
 }
 
-// A counter of a node's /metrics (-1 when absent).
-long long metric(unsigned short port, const std::string& name) {
-    const std::string body = http_get(port, "/metrics").body;
-    const auto at = body.find("\n" + name + " ");
-    return at == std::string::npos ? -1 : std::stoll(body.substr(at + name.size() + 2));
-}
-
 // The lane's state without the per-connection fields (you, owner) or the reply id.
 Json state_of(Json m) {
     for (const char* k : {"type", "re", "you", "owner", "change"}) m.erase(k);

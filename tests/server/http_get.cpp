@@ -26,4 +26,10 @@ HttpReply http_get(unsigned short port, const std::string& target) {
                      std::string(res[http::field::content_type])};
 }
 
+long long metric(unsigned short port, const std::string& name) {
+    const std::string body = http_get(port, "/metrics").body;
+    const auto at = body.find("\n" + name + " ");
+    return at == std::string::npos ? -1 : std::stoll(body.substr(at + name.size() + 2));
+}
+
 }  // namespace pinfall::test

@@ -13,4 +13,7 @@ struct HttpReply {
 
 HttpReply http_get(unsigned short port, const std::string& target);
 
+// The value of a counter or gauge in the server's /metrics (Prometheus text), -1 when absent.
+long long metric(unsigned short port, const std::string& name);
+
 }  // namespace pinfall::test

@@ -8,6 +8,7 @@
 
 #include "engine/game.hpp"
 #include "engine/view.hpp"
+#include "checked_game.hpp"
 #include "mirror.hpp"
 #include "server_process.hpp"
 
@@ -17,14 +18,6 @@ using namespace pinfall::test;
 namespace {
 
 const std::string kZeroSeed(64, '0');
-
-void expect_error(WsClient& c, const Json& msg, const std::string& code) {
-    const Json reply = c.request(msg);
-    INFO(msg.dump() << " -> " << reply.dump());
-    CHECK(reply["type"] == "error");
-    CHECK(reply["code"] == code);
-    CHECK(reply["message"].get<std::string>().size() > 5);
-}
 
 void expect_pong(WsClient& c) { CHECK(c.request({{"type", "ping"}})["type"] == "pong"); }
 

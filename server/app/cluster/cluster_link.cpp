@@ -10,7 +10,7 @@ namespace {
 // How long the thread waits for a notice before it looks at its job queue again: the latency
 // of a lock request, at a cost of 100 wake-ups a second.
 constexpr std::chrono::milliseconds kPollEvery{10};
-constexpr std::chrono::milliseconds kRetryEvery{1000};
+constexpr std::chrono::milliseconds kReconnectEvery{1000};
 }  // namespace
 
 ClusterLink::ClusterLink(std::unique_ptr<storage::Coordinator> coordinator)
@@ -57,7 +57,7 @@ void ClusterLink::run() {
     std::vector<storage::Notice> notices;
     while (!stopping_.load()) {
         if (!coordinator_->connected()) {
-            std::this_thread::sleep_for(kRetryEvery);
+            std::this_thread::sleep_for(kReconnectEvery);
             if (auto st = coordinator_->reconnect(); !st.is_ok()) {
                 spdlog::warn("cluster: reconnecting failed: {}", st.message());
                 continue;

@@ -10,7 +10,7 @@ namespace pinfall::server {
 
 namespace {
 // How often a node asking for a player tries the lock again while the holder hands it over.
-constexpr std::chrono::milliseconds kRetryEvery{20};
+constexpr std::chrono::milliseconds kAskAgainEvery{20};
 }  // namespace
 
 Ownership::Ownership(ClusterLink& link, std::string node, std::chrono::milliseconds wait,
@@ -61,7 +61,7 @@ void Ownership::take(std::int64_t player, std::chrono::steady_clock::time_point 
             if (!asked) c.notify(kHandoverChannel, std::to_string(player) + "\t" + node_);
             take(player, deadline, true);
         },
-        asked ? kRetryEvery : std::chrono::milliseconds(0));
+        asked ? kAskAgainEvery : std::chrono::milliseconds(0));
 }
 
 void Ownership::taken(std::int64_t player, bool ok) {

@@ -17,6 +17,10 @@ std::string format_rfc3339(Clock::time_point t) {
     return buf;
 }
 
+std::string format_rfc3339_ms(std::int64_t ms) {
+    return format_rfc3339(Clock::time_point(std::chrono::milliseconds(ms)));
+}
+
 std::optional<Clock::time_point> parse_rfc3339(const std::string& text) {
     int y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0, ms = 0;
     char tail[8] = {};

@@ -32,6 +32,8 @@ inline std::int64_t unix_ms(Clock::time_point t) {
 
 // "2026-11-29T17:22:17.123Z".
 std::string format_rfc3339(Clock::time_point t);
+// The same for milliseconds since the epoch, as storage keeps times (storage::Millis).
+std::string format_rfc3339_ms(std::int64_t ms);
 // Parses "YYYY-MM-DDTHH:MM:SS[.fff]Z" (also "YYYY-MM-DD", midnight). nullopt on anything else.
 std::optional<Clock::time_point> parse_rfc3339(const std::string& text);
 

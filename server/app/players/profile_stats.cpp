@@ -86,7 +86,7 @@ protocol::Profile compute_profile(const protocol::PlayerRef& player,
         if (!it->day.empty()) r.day = it->day;
         r.score = it->score;
         r.par = it->par;
-        r.finished_at = format_rfc3339(Clock::time_point(std::chrono::milliseconds(it->finished_at)));
+        r.finished_at = format_rfc3339_ms(it->finished_at);
         p.recent.push_back(std::move(r));
     }
     return p;

@@ -11,10 +11,6 @@ namespace pinfall::server {
 
 namespace {
 
-std::string iso(storage::Millis ms) {
-    return format_rfc3339(Clock::time_point(std::chrono::milliseconds(ms)));
-}
-
 // Fills page.entries, page.me and page.next_cursor from rows sorted best first; entry(i) makes
 // row i's line. With `around` (and the player on the board) the page is centred on the player.
 template <class Row, class Entry>
@@ -58,7 +54,7 @@ void Queries::best_game(protocol::Re re, const protocol::LeaderboardRequest& req
             auto entry = [&](std::size_t i) {
                 const auto& r = (*rows)[i];
                 return protocol::BoardEntry{ranks[i], {r.player, r.name}, r.score, r.strikes,
-                                            r.spares, 0, iso(r.finished_at), r.game,
+                                            r.spares, 0, format_rfc3339_ms(r.finished_at), r.game,
                                             std::nullopt};
             };
             fill_page(page, *rows, entry, req, me, offset, s_.secret);

@@ -13,13 +13,9 @@ namespace pinfall::server {
 
 namespace {
 
-std::string iso(storage::Millis ms) {
-    return format_rfc3339(Clock::time_point(std::chrono::milliseconds(ms)));
-}
-
 protocol::BoardEntry entry_of(const RankedLine& r) {
     return protocol::BoardEntry{r.rank, {r.line.player, r.line.name}, r.line.score,
-                                r.line.strikes, r.line.spares, 0, iso(r.line.finished_at),
+                                r.line.strikes, r.line.spares, 0, format_rfc3339_ms(r.line.finished_at),
                                 r.line.game, std::nullopt};
 }
 
@@ -181,7 +177,7 @@ void Queries::profile(protocol::Re re, storage::PlayerId player, ReplyFn done) {
                                            utc_date(s_.clock.now()));
             for (auto it = lanes->rbegin(); it != lanes->rend(); ++it) {
                 profile.lanes.push_back(protocol::LaneGameLine{it->code, it->ruleset, it->side,
-                                                               it->score, iso(it->finished_at)});
+                                                               it->score, format_rfc3339_ms(it->finished_at)});
             }
             done(Reply{protocol::encode_profile(re, profile), ""});
         });
@@ -245,7 +241,7 @@ void Queries::stored_game(protocol::Re re, protocol::GameId game, ReplyFn done) 
                 m.score = g->score;
                 m.strikes = g->strikes;
                 m.spares = g->spares;
-                m.finished_at = iso(*g->finished_at);
+                m.finished_at = format_rfc3339_ms(*g->finished_at);
             }
             // The record is public for a finished practice game, and for a ranked game once
             // its day is revealed or its league round closed (before that only its line).
