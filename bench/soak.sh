@@ -258,7 +258,7 @@ else
 fi)
 - **board**: daily leaderboard "around me" pages (\`{"type":"leaderboard","date":"$day","limit":50,"around":true}\`) at $board_rate/s, open loop, over $board_conns connections logged in as players that \`pinfall-seed-board\` stored beforehand with $(echo "$board_results" | thousands) results of $day (the server's clock starts at that day's noon);
 - **abandoned games**: every $abandon_every s, $abandon_conns more connections (new guests) start a practice game each and are cut off 10 ms later, like players closing the page mid-game ($abandon_runs runs): their games stay in memory unfinished and idle until the sweeps evict them;
-- **hint**: not part of the soak: the protocol has no hint request yet (docs/protocol.md; the coach issue adds it).
+- **hint**: not part of the soak; the coach's hint latency is measured on its own by `bench/run par` (section "Par": hint p99).
 
 $(if [ "$lifetimes" = 1 ]; then
     echo "Budgets and lifetimes: no per-address budget (\`--guests-per-ip 0 --games-per-ip 0\`: all the generators' guests and games come from 127.0.0.x), and the sweeps shortened so that they run many times inside the soak instead of after it: \`--sweep-ms 10000 --idle-evict-ms 60000 --guest-ttl-ms 120000\` (with the defaults, a 60 s sweep, 30 min idle eviction and a 24 h guest lifetime, nothing but finished games would leave memory during a 10-minute run). Finished games leave memory at every sweep."
