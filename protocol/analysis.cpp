@@ -1,33 +1,10 @@
 #include "protocol/analysis.hpp"
 
-#include <cmath>
-#include <cstdio>
-
-#include "protocol/json_writer.hpp"
+#include "protocol/encode_parts.hpp"
 
 namespace pinfall::protocol {
-namespace {
-
-JsonWriter start(std::string_view type, Re re) {
-    JsonWriter w(1024);
-    w.begin_object().key("type").value(type);
-    if (re) w.key("re").value(*re);
-    return w;
-}
-
-// One decimal, rounded half away from zero; -0.0 written as 0.0.
-void write_tenths(JsonWriter& w, double v) {
-    double r = std::round(v * 10) / 10;
-    if (r == 0) r = 0;
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f", r);
-    w.raw_value(buf);
-}
-
-}  // namespace
-
 std::string encode_hint(Re re, const HintReply& m) {
-    JsonWriter w = start("hint", re);
+    JsonWriter w = start_message("hint", re, 1024);
     w.key("game").value(static_cast<std::int64_t>(m.game));
     w.key("plays").begin_array();
     for (const auto& p : m.plays) {
@@ -42,7 +19,7 @@ std::string encode_hint(Re re, const HintReply& m) {
 }
 
 std::string encode_review(Re re, const ReviewReply& m) {
-    JsonWriter w = start("review", re);
+    JsonWriter w = start_message("review", re, 1024);
     w.key("game").value(static_cast<std::int64_t>(m.game));
     w.key("ruleset").value(m.ruleset);
     w.key("score").value(m.score);

@@ -1,20 +1,10 @@
 #include "protocol/daily_loop.hpp"
 
-#include <cmath>
-#include <cstdio>
-
-#include "protocol/json_writer.hpp"
+#include "protocol/encode_parts.hpp"
 
 namespace pinfall::protocol {
 
 namespace {
-
-// One decimal, as every percentage of the protocol.
-void write_tenths(JsonWriter& w, double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f", std::round(v * 10) / 10);
-    w.raw_value(buf);
-}
 
 void write_standing(JsonWriter& w, const DayStanding& s) {
     w.key("rank").value(s.rank);

@@ -1,19 +1,11 @@
 #include "protocol/encode.hpp"
 
-#include "protocol/json_writer.hpp"
+#include "protocol/encode_parts.hpp"
 
 namespace pinfall::protocol {
 namespace {
 
 using engine::Card;
-
-void write_card(JsonWriter& w, Card c) {
-    if (c == engine::kNoCard) {
-        w.null();
-    } else {
-        w.value(engine::card_name(c));
-    }
-}
 
 template <std::size_t N>
 void write_cards(JsonWriter& w, const std::array<Card, N>& cards) {
@@ -187,17 +179,7 @@ std::string encode_welcome(Re re, const Welcome& m) {
 }
 
 std::string encode_error(Re re, std::string_view code, std::string_view message) {
-    JsonWriter w(96 + message.size());
-    w.begin_object().key("type").value("error");
-    w.key("re");
-    if (re) {
-        w.value(*re);
-    } else {
-        w.null();
-    }
-    w.key("code").value(code);
-    w.key("message").value(message);
-    return w.end_object().take();
+    return start_error(re, code, message, 96).end_object().take();
 }
 
 std::string encode_pong(Re re) {

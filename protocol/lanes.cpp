@@ -1,6 +1,6 @@
 #include "protocol/lanes.hpp"
 
-#include "protocol/json_writer.hpp"
+#include "protocol/encode_parts.hpp"
 
 namespace pinfall::protocol {
 namespace {
@@ -89,18 +89,14 @@ void write_state(JsonWriter& w, const LaneInfo& info, std::uint64_t version,
 
 std::string encode_lane(Re re, const LaneInfo& info, std::uint64_t version,
                         const engine::LaneGame& game) {
-    JsonWriter w(1024);
-    w.begin_object().key("type").value("lane");
-    if (re) w.key("re").value(*re);
+    JsonWriter w = start_message("lane", re, 1024);
     write_state(w, info, version, game);
     return w.end_object().take();
 }
 
 std::string encode_lane_update(Re re, const LaneInfo& info, std::uint64_t version,
                                const LaneChange& change, const engine::LaneGame& game) {
-    JsonWriter w(1024);
-    w.begin_object().key("type").value("lane_update");
-    if (re) w.key("re").value(*re);
+    JsonWriter w = start_message("lane_update", re, 1024);
     w.key("change").begin_object();
     switch (change.kind) {
         case LaneChange::Kind::kReport:

@@ -1,20 +1,9 @@
 #include "protocol/leagues.hpp"
 
-#include "protocol/json_writer.hpp"
+#include "protocol/encode_parts.hpp"
 
 namespace pinfall::protocol {
 namespace {
-
-JsonWriter start(std::string_view type, Re re) {
-    JsonWriter w(512);
-    w.begin_object().key("type").value(type);
-    if (re) w.key("re").value(*re);
-    return w;
-}
-
-void write_player(JsonWriter& w, const PlayerRef& p) {
-    w.begin_object().key("id").value(p.id).key("name").value(p.name).end_object();
-}
 
 void write_points(JsonWriter& w, int halves) {
     std::string text = std::to_string(halves / 2);
@@ -47,7 +36,7 @@ void write_side(JsonWriter& w, const LeagueSideResult& s) {
 }  // namespace
 
 std::string encode_league(Re re, const LeagueDetail& m) {
-    JsonWriter w = start("league", re);
+    JsonWriter w = start_message("league", re, 512);
     if (m.change) w.key("change").value(*m.change);
     w.key("league").value(m.id);
     w.key("name").value(m.name);
@@ -142,7 +131,7 @@ std::string encode_league(Re re, const LeagueDetail& m) {
 }
 
 std::string encode_league_list(Re re, const std::vector<LeagueSummary>& leagues) {
-    JsonWriter w = start("league_list", re);
+    JsonWriter w = start_message("league_list", re, 512);
     w.key("leagues").begin_array();
     for (const auto& l : leagues) {
         w.begin_object();
@@ -163,7 +152,7 @@ std::string encode_league_list(Re re, const std::vector<LeagueSummary>& leagues)
 
 std::string encode_league_standings(Re re, std::int64_t league,
                                     const std::vector<StandingLine>& lines) {
-    JsonWriter w = start("league_standings", re);
+    JsonWriter w = start_message("league_standings", re, 512);
     w.key("league").value(league);
     w.key("standings").begin_array();
     for (const auto& l : lines) {
@@ -188,7 +177,7 @@ std::string encode_league_standings(Re re, std::int64_t league,
 }
 
 std::string encode_league_round(Re re, std::int64_t league, const LeagueRoundResults& m) {
-    JsonWriter w = start("league_round", re);
+    JsonWriter w = start_message("league_round", re, 512);
     w.key("league").value(league);
     w.key("round").value(m.round);
     w.key("pairings").begin_array();

@@ -2,7 +2,7 @@
 // plays"). Built from engine::PlayDetail, which holds only what the player sees.
 #include "engine/card.hpp"
 #include "protocol/encode.hpp"
-#include "protocol/json_writer.hpp"
+#include "protocol/encode_parts.hpp"
 
 namespace pinfall::protocol {
 
@@ -14,32 +14,15 @@ void int_list(JsonWriter& w, std::string_view name, const std::vector<int>& list
     w.end_array();
 }
 
-void card_value(JsonWriter& w, engine::Card c) {
-    if (c == engine::kNoCard) {
-        w.null();
-    } else {
-        w.value(engine::card_name(c));
-    }
-}
-
 }  // namespace
 
 std::string encode_play_error(Re re, const engine::PlayDetail& d, std::string_view message) {
-    JsonWriter w(256 + message.size());
-    w.begin_object().key("type").value("error");
-    w.key("re");
-    if (re) {
-        w.value(*re);
-    } else {
-        w.null();
-    }
-    w.key("code").value(engine::error_code_name(d.code));
-    w.key("message").value(message);
+    JsonWriter w = start_error(re, engine::error_code_name(d.code), message, 256);
     w.key("detail").begin_object();
     w.key("rule").value(engine::play_rule_name(d.rule));
     w.key("pile").value(d.pile);
     w.key("card");
-    card_value(w, d.card);
+    write_card(w, d.card);
     int_list(w, "pins", d.pins);
     switch (d.rule) {
         case engine::PlayRule::kPinList:
@@ -52,7 +35,7 @@ std::string encode_play_error(Re re, const engine::PlayDetail& d, std::string_vi
             break;
         case engine::PlayRule::kSum:
             w.key("cards").begin_array();
-            for (const engine::Card c : d.pin_cards) card_value(w, c);
+            for (const engine::Card c : d.pin_cards) write_card(w, c);
             w.end_array();
             w.key("sum").value(d.sum);
             w.key("digit").value(d.sum % 10);

@@ -1,28 +1,9 @@
 #include "protocol/replies.hpp"
 
-#include <cmath>
-#include <cstdio>
-
-#include "protocol/json_writer.hpp"
+#include "protocol/encode_parts.hpp"
 
 namespace pinfall::protocol {
 namespace {
-
-JsonWriter start(std::string_view type, Re re) {
-    JsonWriter w(256);
-    w.begin_object().key("type").value(type);
-    if (re) w.key("re").value(*re);
-    return w;
-}
-
-void write_player(JsonWriter& w, const PlayerRef& p) {
-    w.begin_object();
-    w.key("id").value(p.id);
-    w.key("name").value(p.name);
-    w.end_object();
-}
-
-void write_pct(JsonWriter& w, double v);
 
 void write_entry(JsonWriter& w, const BoardEntry& e, bool average) {
     w.begin_object();
@@ -40,7 +21,7 @@ void write_entry(JsonWriter& w, const BoardEntry& e, bool average) {
         w.key("game").value(static_cast<std::int64_t>(e.game));
         w.key("par_pct");
         if (e.par_pct) {
-            write_pct(w, *e.par_pct);
+            write_tenths(w, *e.par_pct);
         } else {
             w.null();
         }
@@ -48,17 +29,10 @@ void write_entry(JsonWriter& w, const BoardEntry& e, bool average) {
     w.end_object();
 }
 
-// One decimal, as text-free JSON number ("12.5").
-void write_pct(JsonWriter& w, double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f", std::round(v * 10) / 10);
-    w.raw_value(buf);
-}
-
 }  // namespace
 
 std::string encode_registered(Re re, const Registered& m) {
-    JsonWriter w = start("registered", re);
+    JsonWriter w = start_message("registered", re);
     w.key("player");
     write_player(w, m.player);
     w.key("token").value(m.token);
@@ -66,23 +40,23 @@ std::string encode_registered(Re re, const Registered& m) {
 }
 
 std::string encode_logged_in(Re re, const PlayerRef& p, const std::optional<std::string>& token) {
-    JsonWriter w = start("logged_in", re);
+    JsonWriter w = start_message("logged_in", re);
     w.key("player");
     write_player(w, p);
     if (token) w.key("token").value(*token);
     return w.end_object().take();
 }
 
-std::string encode_password_changed(Re re) { return start("password_changed", re).end_object().take(); }
+std::string encode_password_changed(Re re) { return start_message("password_changed", re).end_object().take(); }
 
 std::string encode_logged_out_others(Re re, const std::string& token) {
-    JsonWriter w = start("logged_out_others", re);
+    JsonWriter w = start_message("logged_out_others", re);
     w.key("token").value(token);
     return w.end_object().take();
 }
 
 std::string encode_daily(Re re, const DailyStatus& m) {
-    JsonWriter w = start("daily", re);
+    JsonWriter w = start_message("daily", re);
     w.key("date").value(m.date);
     w.key("ruleset").value(m.ruleset);
     w.key("commitment").value(m.commitment);
@@ -113,7 +87,7 @@ std::string encode_daily(Re re, const DailyStatus& m) {
 
 std::string encode_leaderboard(Re re, const LeaderboardPage& m) {
     const bool average = m.board == "best_average";
-    JsonWriter w = start("leaderboard", re);
+    JsonWriter w = start_message("leaderboard", re);
     w.key("board").value(m.board);
     w.key("date").value(m.date);
     w.key("ruleset").value(m.ruleset);
@@ -133,16 +107,16 @@ std::string encode_leaderboard(Re re, const LeaderboardPage& m) {
 }
 
 std::string encode_profile(Re re, const Profile& m) {
-    JsonWriter w = start("profile", re);
+    JsonWriter w = start_message("profile", re);
     w.key("player");
     write_player(w, m.player);
     w.key("games").value(m.games);
     w.key("average").value(m.average);
     w.key("high_game").value(m.high_game);
     w.key("strike_pct");
-    write_pct(w, m.strike_pct);
+    write_tenths(w, m.strike_pct);
     w.key("spare_pct");
-    write_pct(w, m.spare_pct);
+    write_tenths(w, m.spare_pct);
     w.key("streak").begin_object();
     w.key("current").value(m.current_streak);
     w.key("longest").value(m.longest_streak);
@@ -158,7 +132,7 @@ std::string encode_profile(Re re, const Profile& m) {
     w.end_array();
     w.key("par_pct");
     if (m.par_pct) {
-        write_pct(w, *m.par_pct);
+        write_tenths(w, *m.par_pct);
     } else {
         w.null();
     }
@@ -205,7 +179,7 @@ std::string encode_profile(Re re, const Profile& m) {
 }
 
 std::string encode_verified(Re re, const Verified& m) {
-    JsonWriter w = start("verified", re);
+    JsonWriter w = start_message("verified", re);
     w.key("game").value(static_cast<std::int64_t>(m.game));
     w.key("ok").value(m.ok);
     w.key("replayed_score").value(m.replayed_score);
@@ -216,7 +190,7 @@ std::string encode_verified(Re re, const Verified& m) {
 }
 
 std::string encode_stored_game(Re re, const StoredGame& m) {
-    JsonWriter w = start("stored_game", re);
+    JsonWriter w = start_message("stored_game", re);
     w.key("game").value(static_cast<std::int64_t>(m.game));
     w.key("mode").value(m.mode);
     w.key("day").value(m.day);

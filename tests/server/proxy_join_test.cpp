@@ -105,16 +105,8 @@ TEST_CASE("proxy: a node started under play takes its share by hand-over, never 
     storage::Status st;
     auto store = storage::Store::open(database_of(dir), &st);
     REQUIRE(store);
-    const engine::Seed seed = engine::daily_seed("test-secret", kClusterDay);
     for (const auto& p : players) {
         INFO(p.key);
-        const auto row = store->daily_attempt(p.id, kClusterDay);
-        REQUIRE(row);
-        CHECK(row->finished_at);
-        CHECK_FALSE(row->resigned);
-        engine::Game replay(engine::Ruleset::kSackson, seed);
-        for (const auto& a : row->actions) REQUIRE_FALSE(replay.apply(a));
-        CHECK(replay.over());
-        CHECK(replay.score() == row->score);
+        CHECK_FALSE(checked_daily_attempt(*store, p.id, kClusterDay).resigned);
     }
 }

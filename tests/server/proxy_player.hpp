@@ -10,7 +10,10 @@
 #include <vector>
 
 #include "cluster_util.hpp"
+#include "engine/game.hpp"
+#include "engine/seed.hpp"
 #include "storage/coordinator.hpp"
+#include "storage/store.hpp"
 
 namespace pinfall::test {
 
@@ -71,6 +74,21 @@ struct ProxyPlayer {
         }
     }
 };
+
+// Checks the stored daily attempt of `day` of the player whose id is `player` (the cluster tests'
+// secret, "test-secret"): present (REQUIRE), finished, and its actions replay on the day's deal
+// to the game's end and to the stored score. Returns the row, for the caller's own checks.
+inline storage::GameRow checked_daily_attempt(storage::Store& store, std::int64_t player,
+                                              const std::string& day) {
+    const auto row = store.daily_attempt(player, day);
+    REQUIRE(row);
+    CHECK(row->finished_at);
+    engine::Game replay(engine::Ruleset::kSackson, engine::daily_seed("test-secret", day));
+    for (const auto& a : row->actions) REQUIRE_FALSE(replay.apply(a));
+    CHECK(replay.over());
+    CHECK(replay.score() == row->score);
+    return *row;
+}
 
 // The holders of each player's lock, from the database (session names "pinfall:<node>").
 inline std::map<std::int64_t, std::vector<std::string>> lock_holders(const std::string& dir) {
