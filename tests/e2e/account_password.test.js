@@ -6,16 +6,12 @@
 // Screenshots of the changed screens go to docs/screens/account-*-{desktop,phone}.png.
 
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 
-import { DOC_SCREEN_DIR, launchBrowser, screenshot } from './lib/browser.js';
+import { docScreen, launchBrowser } from './lib/browser.js';
 import { startServer } from './lib/server.js';
 import { openFresh, shownError, waitIdle } from './lib/ui.js';
 
-const DOC_SCREENS = DOC_SCREEN_DIR;
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 let server;
 const browsers = [];
@@ -38,13 +34,6 @@ async function newPage(size) {
     return page;
 }
 
-/** Screenshots for docs/screens, in the page's viewport, with `focus` scrolled to. */
-async function docScreen(page, name, focus) {
-    await page.$eval(focus, (el) => el.scrollIntoView({ block: 'center' }));
-    await screenshot(page, name);
-    fs.mkdirSync(DOC_SCREENS, { recursive: true });
-    await page.screenshot({ path: path.join(DOC_SCREENS, `${name}.png`) });
-}
 
 const storedToken = (page) => page.evaluate(() => localStorage.getItem('pinfall.token'));
 

@@ -10,16 +10,12 @@
 // Screenshots go to docs/screens (the house rule).
 
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 
-import { DOC_SCREEN_DIR, launchBrowser, screenshot } from './lib/browser.js';
+import { docScreen, launchBrowser } from './lib/browser.js';
 import { startServer } from './lib/server.js';
-import { ZERO_SEED, go, openFresh, startGame, waitIdle } from './lib/ui.js';
+import { ZERO_SEED, go, openFresh, registerAs, startGame, waitIdle } from './lib/ui.js';
 
-const DOC_SCREENS = DOC_SCREEN_DIR;
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 let server;
 const browsers = [];
@@ -42,13 +38,6 @@ async function newPage(size) {
     return page;
 }
 
-/** Screenshots for docs/screens, in the page's viewport as set, with `focus` scrolled to. */
-async function docScreen(page, name, focus) {
-    await page.$eval(focus, (el) => el.scrollIntoView({ block: 'center' }));
-    await screenshot(page, name);
-    fs.mkdirSync(DOC_SCREENS, { recursive: true });
-    await page.screenshot({ path: path.join(DOC_SCREENS, `${name}.png`) });
-}
 
 /** The server's own hint for the game, asked over a second connection as the same guest. */
 function serverHint(page, game) {
@@ -175,10 +164,7 @@ for (const size of ['desktop', 'phone']) {
 test('a ranked game: no Coach button, no par before the reveal; par on the daily page, board and profile after', { timeout: 180000 }, async () => {
     const page = await newPage('desktop');
     await openFresh(page, server.url);
-    await go(page, '#/account');
-    await page.fill('#register-name', 'Ranked Rita');
-    await page.click('#register-button');
-    await page.waitForSelector('#account-name');
+    await registerAs(page, 'Ranked Rita');
     await go(page, '#/daily');
     await page.click('#daily-start');
     await page.waitForSelector('#play-screen:not([hidden])');

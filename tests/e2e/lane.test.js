@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 import { DOC_SCREEN_DIR, launchBrowser, screenshot } from './lib/browser.js';
 import { startServer } from './lib/server.js';
-import { go, openFresh, shownError, waitIdle } from './lib/ui.js';
+import { go, openFresh, registerAs, shownError, waitIdle } from './lib/ui.js';
 
 let server;
 const browsers = [];
@@ -60,10 +60,7 @@ const totals = (page, side) => page.$$eval(`#lane-sheets [data-side="${side}"] .
 const turn = (page) => page.textContent('#lane-turn');
 
 test('open a lane, join it with the code on a phone, watch it, roll off', async () => {
-    await go(owner, '#/account');
-    await owner.fill('#register-name', 'Ann Lee');
-    await owner.click('#register-button');
-    await owner.waitForSelector('#account-name');
+    await registerAs(owner, 'Ann Lee');
 
     await go(owner, '#/lanes');
     await screenshot(owner, '40-lanes-open');

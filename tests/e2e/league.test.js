@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import { launchBrowser, screenshot } from './lib/browser.js';
 import { playToEnd } from './lib/play.js';
 import { startServer } from './lib/server.js';
-import { go, openFresh, shownError, waitIdle } from './lib/ui.js';
+import { go, openFresh, registerAs, shownError, waitIdle } from './lib/ui.js';
 
 const DAY = '2026-11-29';
 let server;
@@ -41,11 +41,7 @@ after(async () => {
 
 async function register(page, name) {
     await openFresh(page, server.url);
-    await go(page, '#/account');
-    await page.fill('#register-name', name);
-    await page.click('#register-button');
-    await page.waitForSelector('#account-name');
-    await waitIdle(page);
+    await registerAs(page, name);
 }
 
 test('the secretary creates a league; starting it alone is refused in words', async () => {

@@ -9,16 +9,13 @@
 
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 
-import { DOC_SCREEN_DIR, launchBrowser, screenshot } from './lib/browser.js';
+import { docScreen, launchBrowser } from './lib/browser.js';
 import { startServer } from './lib/server.js';
-import { go, openFresh, waitIdle } from './lib/ui.js';
+import { go, openFresh, registerAs, waitIdle } from './lib/ui.js';
 
 const DAY = '2026-11-29';
-const DOC_SCREENS = DOC_SCREEN_DIR;
 let server;
 let secBrowser;
 let memBrowser;
@@ -47,19 +44,9 @@ after(async () => {
 
 async function register(page, name) {
     await openFresh(page, server.url);
-    await go(page, '#/account');
-    await page.fill('#register-name', name);
-    await page.click('#register-button');
-    await page.waitForSelector('#account-name');
-    await waitIdle(page);
+    await registerAs(page, name);
 }
 
-/** Screenshots for docs/screens (the house rule), in the page's viewport as set. */
-async function docScreen(page, name) {
-    await screenshot(page, name);
-    fs.mkdirSync(DOC_SCREENS, { recursive: true });
-    await page.screenshot({ path: path.join(DOC_SCREENS, `${name}.png`) });
-}
 
 const members = (page) => page.$$eval('#league-members li', (els) => els.length);
 

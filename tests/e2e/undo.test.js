@@ -13,7 +13,9 @@ import { after, before, test } from 'node:test';
 import { replaySteps } from '../../web/js/solitaire/replay.js';
 import { DOC_SCREEN_DIR, launchBrowser } from './lib/browser.js';
 import { startServer } from './lib/server.js';
-import { ZERO_SEED, knock, openFresh, readTable, startGame, stopBall, waitIdle } from './lib/ui.js';
+import {
+    ZERO_SEED, knock, openFresh, readTable, registerAs, startGame, stopBall, waitIdle,
+} from './lib/ui.js';
 
 let server;
 const browsers = [];
@@ -132,11 +134,7 @@ test('practice: Undo takes back a play and a stop; the record keeps them as u', 
 test('daily: no Undo button, U does nothing, a hand-made undo is refused (ranked_game)', { timeout: 60000 }, async () => {
     const page = await newPage();
     await openFresh(page, server.url);
-    await page.evaluate(() => { location.hash = '#/account'; });
-    await waitIdle(page);
-    await page.fill('#register-name', 'Undo Ursula');
-    await page.click('#register-button');
-    await page.waitForSelector('#account-name');
+    await registerAs(page, 'Undo Ursula');
     await page.evaluate(() => { location.hash = '#/daily'; });
     await waitIdle(page);
     await page.click('#daily-start');

@@ -59,3 +59,15 @@ export async function screenshot(page, name) {
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
+
+/**
+ * A picture for docs/screens: scrolls `focus` (a selector), when given, to the middle of the
+ * screen, then writes build/e2e-screenshots/<name>.png (the full page) and <DOC_SCREEN_DIR>/
+ * <name>.png (the viewport as it is set, which is what docs/screens shows).
+ */
+export async function docScreen(page, name, focus = null) {
+    if (focus) await page.$eval(focus, (el) => el.scrollIntoView({ block: 'center' }));
+    await screenshot(page, name);
+    fs.mkdirSync(DOC_SCREEN_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(DOC_SCREEN_DIR, `${name}.png`) });
+}

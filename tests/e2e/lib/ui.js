@@ -28,6 +28,16 @@ export async function openFresh(page, url) {
     assert.equal(await screen(page), 'start');
 }
 
+/** Registers the page's player (a guest until then) under `name` on the account page and waits
+ * until the page shows the account and is idle. */
+export async function registerAs(page, name) {
+    await go(page, '#/account');
+    await page.fill('#register-name', name);
+    await page.click('#register-button');
+    await page.waitForSelector('#account-name');
+    await waitIdle(page);
+}
+
 export async function screen(page) {
     return page.evaluate(() => document.body.dataset.screen);
 }
