@@ -2,6 +2,8 @@
 
 #include <cassert>
 
+#include "engine/score_sheet.hpp"
+
 namespace pinfall::engine {
 
 LaneSheet::LaneSheet(LaneRuleset ruleset)
@@ -146,35 +148,8 @@ LaneScoreResult LaneSheet::final_score() const {
 
 std::string LaneSheet::marks(int f) const {
     assert(f >= 1 && f <= kLaneFrames);
-    std::string out;
     const int s = first_of(f);
-    const int n = frame_roll_count(f);
-    int standing = rack_;
-    bool fresh = true;  // this roll meets a rack just set up for a first ball
-    for (int i = s; i < s + n; ++i) {
-        const int r = rolls_[i];
-        if ((fouls_ >> i) & 1u) {
-            out += 'F';
-        } else if (fresh && r == rack_) {
-            out += 'X';
-        } else if (!fresh && r == standing) {
-            out += '/';
-        } else if (r == 0) {
-            out += '-';
-        } else {
-            out += static_cast<char>('0' + r);
-        }
-        // After a strike or the ball after a first ball, the rack is set up again; a foul's
-        // pins go back up, which leaves the rack as a 0 would (r is 0).
-        if (!fresh || r == rack_) {
-            standing = rack_;
-            fresh = true;
-        } else {
-            standing -= r;
-            fresh = false;
-        }
-    }
-    return out;
+    return frame_marks(rack_, rolls_.data() + s, frame_roll_count(f), fouls_ >> s);
 }
 
 bool LaneSheet::invariants_hold() const {

@@ -92,15 +92,19 @@ int ScoreSheet::score() const {
 }
 
 std::string ScoreSheet::marks(int f) const {
+    if (f > frame_) return {};
+    return frame_marks(rack_, rolls_.data() + starts_[f - 1], frame_roll_count(f));
+}
+
+std::string frame_marks(int rack, const std::uint8_t* rolls, int n, std::uint32_t fouls) {
     std::string out;
-    if (f > frame_) return out;
-    const int s = starts_[f - 1];
-    const int n = frame_roll_count(f);
-    int standing = rack_;
-    bool fresh = true;  // this roll meets a full rack
-    for (int i = s; i < s + n; ++i) {
-        const int r = rolls_[i];
-        if (fresh && r == rack_) {
+    int standing = rack;
+    bool fresh = true;  // this roll meets a rack just set up for a first ball
+    for (int i = 0; i < n; ++i) {
+        const int r = rolls[i];
+        if ((fouls >> i) & 1u) {
+            out += 'F';
+        } else if (fresh && r == rack) {
             out += 'X';
         } else if (!fresh && r == standing) {
             out += '/';
@@ -109,8 +113,10 @@ std::string ScoreSheet::marks(int f) const {
         } else {
             out += static_cast<char>('0' + r);
         }
-        if (!fresh || r == rack_) {
-            standing = rack_;
+        // After a strike or the ball after a first ball, the rack is set up again; a foul's
+        // pins go back up, which leaves the rack as a 0 would (r is 0).
+        if (!fresh || r == rack) {
+            standing = rack;
             fresh = true;
         } else {
             standing -= r;

@@ -40,7 +40,8 @@ class ScoreSheet {
     // The score counting rolls not yet bowled as 0: the final score once complete(), and the
     // score a resigned game keeps.
     int score() const;
-    // Marks of frame f: one character a roll, 'X', '/', '-', '1'..'9' ("X", "7/", "X9/").
+    // Marks of frame f: one character a roll, 'X', '/', '-', '1'..'9' ("X", "7/", "X9/"),
+    // as frame_marks writes them.
     std::string marks(int f) const;
 
     bool operator==(const ScoreSheet&) const = default;
@@ -56,5 +57,12 @@ class ScoreSheet {
     std::array<std::uint8_t, kMaxRolls> rolls_{};
     std::array<std::uint8_t, kFrames + 1> starts_{};
 };
+
+// The marks of one frame's n rolls (rolls[0..n)) on a rack of `rack` pins, one character a roll:
+// 'F' a foul (bit i of `fouls` set for rolls[i]; its roll counts 0), 'X' all of a fresh rack,
+// '/' the rest of a rack, '-' none, else the count. After a strike, or the ball after a first
+// ball, the next roll meets a fresh rack (frame 10's bonus balls). Shared by ScoreSheet and
+// LaneSheet, whose frames follow the same marks.
+std::string frame_marks(int rack, const std::uint8_t* rolls, int n, std::uint32_t fouls = 0);
 
 }  // namespace pinfall::engine
