@@ -30,10 +30,6 @@ void write_card(JsonWriter& w, engine::Card c) {
     }
 }
 
-void write_player(JsonWriter& w, const PlayerRef& p) {
-    w.begin_object().key("id").value(p.id).key("name").value(p.name).end_object();
-}
-
 void write_tenths(JsonWriter& w, double v) {
     double r = std::round(v * 10) / 10;
     if (r == 0) r = 0;  // -0.0 == 0: prints "0.0", not "-0.0"

@@ -5,14 +5,18 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include "engine/card.hpp"
-#include "protocol/encode.hpp"
 #include "protocol/json_writer.hpp"
-#include "protocol/replies.hpp"
 
 namespace pinfall::protocol {
+
+// The id of the request answered, if any: the same alias as encode.hpp's (C++ allows the
+// repeat), so that this header, which the encoders of every family include, includes none.
+using Re = std::optional<std::uint64_t>;
 
 // A reply's or push's head: {"type":type, then "re" when it answers a request with an id (a
 // push has none). The object is left open; `reserve` bytes are reserved for the whole text.
@@ -26,8 +30,11 @@ JsonWriter start_error(Re re, std::string_view code, std::string_view message,
 // A card's name ("10H"), or null for engine::kNoCard (a face-down or missing card).
 void write_card(JsonWriter& w, engine::Card c);
 
-// {"id":..,"name":..}.
-void write_player(JsonWriter& w, const PlayerRef& p);
+// {"id":..,"name":..} of a PlayerRef (replies.hpp; a template so as not to include it).
+template <class Player>
+void write_player(JsonWriter& w, const Player& p) {
+    w.begin_object().key("id").value(p.id).key("name").value(p.name).end_object();
+}
 
 // v with one decimal, rounded half away from zero; -0.0 is written as 0.0.
 void write_tenths(JsonWriter& w, double v);
