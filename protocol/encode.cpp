@@ -22,10 +22,6 @@ void write_pins(JsonWriter& w, engine::PinMask m) {
     w.end_array();
 }
 
-void write_re(JsonWriter& w, Re re) {
-    if (re) w.key("re").value(*re);
-}
-
 void write_game_ref(JsonWriter& w, const GameRef& g) {
     w.key("game").value(static_cast<std::int64_t>(g.id));
     w.key("mode").value(g.mode);
@@ -165,9 +161,7 @@ struct EventWriter {
 }  // namespace
 
 std::string encode_welcome(Re re, const Welcome& m) {
-    JsonWriter w;
-    w.begin_object().key("type").value("welcome");
-    write_re(w, re);
+    JsonWriter w = start_message("welcome", re);
     w.key("version").value(m.version);
     w.key("server").value(m.server);
     w.key("time").value(m.time);
@@ -183,17 +177,13 @@ std::string encode_error(Re re, std::string_view code, std::string_view message)
 }
 
 std::string encode_pong(Re re) {
-    JsonWriter w(32);
-    w.begin_object().key("type").value("pong");
-    write_re(w, re);
+    JsonWriter w = start_message("pong", re, 32);
     return w.end_object().take();
 }
 
 std::string encode_snapshot(Re re, const GameRef& game, std::uint64_t version,
                             const engine::View& view, const Reveal* reveal) {
-    JsonWriter w(1024);
-    w.begin_object().key("type").value("game");
-    write_re(w, re);
+    JsonWriter w = start_message("game", re, 1024);
     write_game_ref(w, game);
     if (game.league) {
         w.key("league").begin_object();
@@ -214,9 +204,7 @@ std::string encode_snapshot(Re re, const GameRef& game, std::uint64_t version,
 std::string encode_update(Re re, const GameRef& game, std::uint64_t first_version,
                           std::span<const engine::Event> events, const engine::View& after,
                           const Reveal* reveal) {
-    JsonWriter w(256);
-    w.begin_object().key("type").value("update");
-    write_re(w, re);
+    JsonWriter w = start_message("update", re);
     write_game_ref(w, game);
     w.key("version").value(first_version + events.size() - 1);
     bool ball_ended = false;

@@ -47,7 +47,9 @@ std::string encode_logged_in(Re re, const PlayerRef& p, const std::optional<std:
     return w.end_object().take();
 }
 
-std::string encode_password_changed(Re re) { return start_message("password_changed", re).end_object().take(); }
+std::string encode_password_changed(Re re) {
+    return start_message("password_changed", re).end_object().take();
+}
 
 std::string encode_logged_out_others(Re re, const std::string& token) {
     JsonWriter w = start_message("logged_out_others", re);

@@ -15,8 +15,8 @@ namespace {
 
 protocol::BoardEntry entry_of(const RankedLine& r) {
     return protocol::BoardEntry{r.rank, {r.line.player, r.line.name}, r.line.score,
-                                r.line.strikes, r.line.spares, 0, format_rfc3339_ms(r.line.finished_at),
-                                r.line.game, std::nullopt};
+                                r.line.strikes, r.line.spares, 0,
+                                format_rfc3339_ms(r.line.finished_at), r.line.game, std::nullopt};
 }
 
 const char* board_name(protocol::Board b) {
@@ -176,8 +176,9 @@ void Queries::profile(protocol::Re re, storage::PlayerId player, ReplyFn done) {
             auto profile = compute_profile({(*p)->id, (*p)->name}, *games,
                                            utc_date(s_.clock.now()));
             for (auto it = lanes->rbegin(); it != lanes->rend(); ++it) {
-                profile.lanes.push_back(protocol::LaneGameLine{it->code, it->ruleset, it->side,
-                                                               it->score, format_rfc3339_ms(it->finished_at)});
+                profile.lanes.push_back(
+                    protocol::LaneGameLine{it->code, it->ruleset, it->side, it->score,
+                                           format_rfc3339_ms(it->finished_at)});
             }
             done(Reply{protocol::encode_profile(re, profile), ""});
         });
