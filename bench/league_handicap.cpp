@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/reference_play.hpp"
 #include "engine/coach.hpp"
 #include "engine/game.hpp"
 #include "engine/pins.hpp"
@@ -41,31 +42,11 @@ std::uint64_t splitmix(std::uint64_t& state) {
     return z ^ (z >> 31);
 }
 
-Action play_of(int pile, PinMask mask) {
-    std::vector<int> pins;
-    for (int p = 1; p <= 10; ++p) {
-        if (mask & pin_bit(p)) pins.push_back(p);
-    }
-    return Action::play(pile, pins);
-}
-
 // The policy's next action; stop when no play is legal.
 Action choose(Policy policy, const Game& game, Coach& coach, std::uint64_t& coin) {
     if (policy == Policy::kMixed) policy = splitmix(coin) & 1 ? Policy::kCoach : Policy::kGreedy;
     if (policy == Policy::kCoach) return coach.hints(coach_view_of(game)).front().action;
-    const auto legal = game.legal();
-    int best_pile = -1;
-    PinMask best = 0;
-    for (int pile = 0; pile < kPileCount; ++pile) {
-        for (GroupSet s = legal[pile]; s; s &= s - 1) {
-            const PinMask g = kGroups[std::countr_zero(s)];
-            if (best_pile < 0 || (policy == Policy::kGreedy && pin_count(g) > pin_count(best))) {
-                best_pile = pile;
-                best = g;
-            }
-        }
-    }
-    return best_pile < 0 ? Action::stop() : play_of(best_pile, best);
+    return pinfall::bench::reference_action(game, policy == Policy::kGreedy);
 }
 
 struct Summary {

@@ -9,14 +9,13 @@
 // Prints one line per ruleset on stdout, "key value" pairs:
 //   par <ruleset> games N median_us X p99_us X max_us X mean_us X mean_par X share_300 X
 // Usage: par_bench [games]   (default 1000)
-#include <time.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
+#include "bench/reference_play.hpp"
 #include "engine/par.hpp"
 #include "engine/record.hpp"
 #include "engine/seed.hpp"
@@ -24,12 +23,7 @@
 namespace {
 
 using namespace pinfall::engine;
-
-double thread_seconds() {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
+using pinfall::bench::thread_seconds;
 
 Seed bench_seed(const std::string& prefix, int i) { return sha256(prefix + std::to_string(i)); }
 

@@ -16,8 +16,6 @@
 //                         the coach's expected loss a game against exact play on seeds 0..N-1,
 //                         the greedy player's on seeds 0..G-1 (bench/par_coach_loss.cpp); both
 //                         rulesets unless one is named (so the two can run side by side).
-#include <time.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -25,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/reference_play.hpp"
 #include "engine/coach.hpp"
 #include "engine/par.hpp"
 #include "engine/seed.hpp"
@@ -32,12 +31,7 @@
 namespace {
 
 using namespace pinfall::engine;
-
-double thread_seconds() {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
+using pinfall::bench::thread_seconds;
 
 double quantile(const std::vector<double>& sorted, double q) {
     const auto rank = static_cast<std::size_t>(q * static_cast<double>(sorted.size()) + 0.999999);

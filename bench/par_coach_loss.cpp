@@ -21,8 +21,6 @@
 // mean/p99/max: points a game; share: % of games with any loss; lossy: fallback hints whose
 // choice was worse than exact; exact_fallbacks: unbudgeted searches that fell back anyway
 // (must be 0, or the "exact" values are sampled); seconds: CPU time of this thread.
-#include <time.h>
-
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -30,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/reference_play.hpp"
 #include "engine/coach.hpp"
 #include "engine/review.hpp"
 #include "engine/seed.hpp"
@@ -37,15 +36,11 @@
 namespace {
 
 using namespace pinfall::engine;
+using pinfall::bench::reference_action;
+using pinfall::bench::thread_seconds;
 
 // Below this a difference is rounding, not a worse choice (values are sums of ~1e2 doubles).
 constexpr double kEps = 1e-9;
-
-double cpu_seconds() {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
 
 double quantile_of(std::vector<double> v, double q) {
     if (v.empty()) return 0;
@@ -58,31 +53,6 @@ double mean_of(const std::vector<double>& v) {
     double s = 0;
     for (const double x : v) s += x;
     return v.empty() ? 0 : s / static_cast<double>(v.size());
-}
-
-Action play_of(int pile, PinMask mask) {
-    std::vector<int> pins;
-    for (int p = 1; p <= kPinCount; ++p) {
-        if (mask & pin_bit(p)) pins.push_back(p);
-    }
-    return Action::play(pile, pins);
-}
-
-// The most-pins play (first of equals by pile, then kGroups order); the stop if none.
-Action greedy_action(const Game& game) {
-    const auto legal = game.legal();
-    int best_pile = -1;
-    PinMask best = 0;
-    for (int pile = 0; pile < kPileCount; ++pile) {
-        for (GroupSet s = legal[pile]; s; s &= s - 1) {
-            const PinMask g = kGroups[std::countr_zero(s)];
-            if (best_pile < 0 || pin_count(g) > pin_count(best)) {
-                best_pile = pile;
-                best = g;
-            }
-        }
-    }
-    return best_pile < 0 ? Action::stop() : play_of(best_pile, best);
 }
 
 struct Counts {
@@ -124,7 +94,7 @@ double game_loss(Ruleset ruleset, int i, Coach* budgeted, Coach& exact, Counts& 
                 c.lossy += loss > 0;
             }
         } else {
-            a = greedy_action(game);
+            a = reference_action(game, /*greedy=*/true);
             loss = exact_loss(exact, view, a, c);
         }
         if (loss < 0 || game.apply(a)) {
@@ -143,20 +113,20 @@ bool measure_loss(Ruleset ruleset, int games, int greedy_games) {
     Coach exact(SIZE_MAX);
     Counts coach_counts, greedy_counts;
     std::vector<double> coach_loss, greedy_loss;
-    const double start = cpu_seconds();
+    const double start = thread_seconds();
     Coach coach;  // one for all games, as `par_coach games` and each server thread
     for (int i = 0; i < games; ++i) {
         const double l = game_loss(ruleset, i, &coach, exact, coach_counts);
         if (l < 0) return false;
         coach_loss.push_back(l);
     }
-    const double coach_seconds = cpu_seconds() - start;
+    const double coach_seconds = thread_seconds() - start;
     for (int i = 0; i < greedy_games; ++i) {
         const double l = game_loss(ruleset, i, nullptr, exact, greedy_counts);
         if (l < 0) return false;
         greedy_loss.push_back(l);
     }
-    const double greedy_seconds = cpu_seconds() - start - coach_seconds;
+    const double greedy_seconds = thread_seconds() - start - coach_seconds;
     const auto with_loss = std::count_if(coach_loss.begin(), coach_loss.end(),
                                          [](double l) { return l > 0; });
     std::printf(

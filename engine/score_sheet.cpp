@@ -9,10 +9,12 @@ void ScoreSheet::add(int pins) {
     rolls_[count_++] = static_cast<std::uint8_t>(pins);
     const int first = rolls_[starts_[frame_ - 1]];
     auto next_frame = [this] {
+        // The next frame starts at the next roll (indexed before the increment: g++ 12 at -O3
+        // cannot see that frame_ never wraps and warned of starts_[-1]).
+        if (frame_ < kFrames) starts_[frame_] = count_;
         ++frame_;
         ball_ = 1;
         standing_ = rack_;
-        if (frame_ <= kFrames) starts_[frame_ - 1] = count_;
         starts_[kFrames] = count_;
     };
     if (frame_ < kFrames) {
