@@ -36,10 +36,7 @@ ServerUrl with_route_key(ServerUrl url) {
 
 void route_by(const Json& player) {
     if (player.is_object() && player.contains("id")) {
-        // Appended, not "p" + dump(): g++ 12 at -O3 warns (-Wrestrict) on that form, falsely.
-        std::string key = "p";
-        key += player["id"].dump();
-        write_value(kRouteFile, key, nullptr);
+        write_value(kRouteFile, "p" + player["id"].dump(), nullptr);
     }
 }
 

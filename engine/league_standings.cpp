@@ -9,7 +9,9 @@ namespace {
 
 bool score_ok(int score) { return score >= 0 && score <= kMaxGameScore; }
 
-bool games_ok(const LeagueRules& rules, const std::vector<std::optional<int>>& games) {
+// Checked by assert only: unused, not absent, in a build with NDEBUG.
+[[maybe_unused]] bool games_ok(const LeagueRules& rules,
+                               const std::vector<std::optional<int>>& games) {
     if (static_cast<int>(games.size()) != rules.games_per_round) return false;
     return std::all_of(games.begin(), games.end(),
                        [](const std::optional<int>& g) { return !g || score_ok(*g); });
