@@ -20,7 +20,7 @@
 
 #include "bench_util.hpp"
 #include "engine/seed.hpp"
-#include "server/app/daily/calendar.hpp"
+#include "server/app/core/calendar.hpp"
 #include "storage/store.hpp"
 
 namespace {

@@ -1,7 +1,7 @@
 // The daily calendar (docs/rules.md, "The daily challenge and accounts"): UTC dates, day starts of
 // valid dates only, the reveal one hour after the day ends (checked to the second), and the
 // previous day across month, leap-day and year boundaries.
-#include "server/app/daily/calendar.hpp"
+#include "server/app/core/calendar.hpp"
 
 #include <catch2/catch.hpp>
 

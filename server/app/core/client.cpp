@@ -6,7 +6,7 @@
 
 #include "protocol/encode.hpp"
 #include "protocol/replies.hpp"
-#include "server/app/daily/calendar.hpp"
+#include "server/app/core/calendar.hpp"
 #include "server/app/players/player_names.hpp"
 
 namespace pinfall::server {

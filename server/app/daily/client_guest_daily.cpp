@@ -7,7 +7,7 @@
 #include "engine/seed.hpp"
 #include "protocol/encode.hpp"
 #include "server/app/core/client.hpp"
-#include "server/app/daily/calendar.hpp"
+#include "server/app/core/calendar.hpp"
 #include "server/app/players/player_names.hpp"
 #include "storage/guest_players.hpp"
 

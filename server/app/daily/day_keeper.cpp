@@ -3,7 +3,7 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
-#include "server/app/daily/calendar.hpp"
+#include "server/app/core/calendar.hpp"
 
 namespace pinfall::server {
 

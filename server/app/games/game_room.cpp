@@ -7,7 +7,7 @@
 
 #include "engine/record.hpp"
 #include "engine/view.hpp"
-#include "server/app/daily/calendar.hpp"
+#include "server/app/core/calendar.hpp"
 
 namespace pinfall::server {
 

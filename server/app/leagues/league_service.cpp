@@ -3,7 +3,7 @@
 #include <boost/asio/post.hpp>
 
 #include "engine/seed.hpp"
-#include "server/app/daily/calendar.hpp"
+#include "server/app/core/calendar.hpp"
 #include "server/app/lanes/lane_directory.hpp"
 #include "server/app/leagues/league_state.hpp"
 #include "server/app/players/player_names.hpp"

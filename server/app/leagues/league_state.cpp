@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "engine/seed.hpp"
-#include "server/app/daily/calendar.hpp"
+#include "server/app/core/calendar.hpp"
 #include "server/app/leagues/league_averages.hpp"
 
 namespace pinfall::server {

@@ -10,7 +10,7 @@
 #include "protocol/replies.hpp"
 #include "server/app/boards/result_news.hpp"
 #include "server/app/core/client.hpp"
-#include "server/app/daily/calendar.hpp"
+#include "server/app/core/calendar.hpp"
 #include "server/app/players/player_names.hpp"
 #include "storage/guest_players.hpp"
 

@@ -4,7 +4,7 @@
 #include <map>
 
 #include "server/app/core/clock.hpp"
-#include "server/app/daily/calendar.hpp"
+#include "server/app/core/calendar.hpp"
 
 namespace pinfall::server {
 

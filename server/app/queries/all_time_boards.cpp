@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "server/app/boards/cursor.hpp"
-#include "server/app/daily/calendar.hpp"
+#include "server/app/core/calendar.hpp"
 #include "server/app/queries/queries.hpp"
 
 namespace pinfall::server {

@@ -5,7 +5,7 @@
 
 #include "engine/record.hpp"
 #include "server/app/boards/cursor.hpp"
-#include "server/app/daily/calendar.hpp"
+#include "server/app/core/calendar.hpp"
 #include "server/app/daily/daily_loop.hpp"
 #include "server/app/players/profile_stats.hpp"
 

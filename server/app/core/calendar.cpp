@@ -1,4 +1,4 @@
-#include "server/app/daily/calendar.hpp"
+#include "server/app/core/calendar.hpp"
 
 #include <cstdio>
 
