@@ -6,6 +6,9 @@
 
 namespace pinfall::engine {
 
+// The ten-pin rulesets move through frames as ScoreSheet does (ten_pin_next_ball).
+static_assert(kLaneFrames == kFrames);
+
 LaneSheet::LaneSheet(LaneRuleset ruleset)
     : ruleset_(ruleset),
       rack_(static_cast<std::uint8_t>(lane_rack_size(ruleset))),
@@ -43,47 +46,19 @@ void LaneSheet::advance(int pins, bool foul) {
     rolls_[count_] = static_cast<std::uint8_t>(pins);
     if (foul) fouls_ |= 1u << count_;
     ++count_;
-    const int first = rolls_[first_of(frame_)];
-    auto next_frame = [this] {
-        if (frame_ < kLaneFrames) starts_[frame_] = count_;  // the next frame's first roll
-        ++frame_;
-        ball_ = 1;
-        standing_ = rack_;
-    };
-    auto after_first_ball = [this, pins] {
-        ball_ = 2;
-        standing_ = static_cast<std::uint8_t>(pins == rack_ ? rack_ : rack_ - pins);
-    };
+    NextBall next;
     if (ruleset_ == LaneRuleset::kCompact) {
         // Two rolls in every frame; a strike sets the rack up again for the second.
-        if (ball_ == 1) {
-            after_first_ball();
-        } else {
-            next_frame();
-        }
-        return;
-    }
-    if (frame_ < kLaneFrames) {
-        if (ball_ == 1 && pins < rack_) {
-            ball_ = 2;
-            standing_ = static_cast<std::uint8_t>(rack_ - pins);
-        } else {
-            next_frame();
-        }
-        return;
-    }
-    // Frame 10: a third ball after a strike or a spare; a fresh rack after each strike or spare.
-    if (ball_ == 1) {
-        after_first_ball();
-    } else if (ball_ == 2 && first == rack_) {
-        ball_ = 3;
-        standing_ = static_cast<std::uint8_t>(pins == rack_ ? rack_ : rack_ - pins);
-    } else if (ball_ == 2 && first + pins == rack_) {
-        ball_ = 3;
-        standing_ = rack_;
+        next = ball_ == 1 ? NextBall{2, pins == rack_ ? rack_ : rack_ - pins} : NextBall{1, rack_};
     } else {
-        next_frame();
+        next = ten_pin_next_ball(rack_, frame_, ball_, rolls_[first_of(frame_)], pins);
     }
+    if (next.ball == 1) {
+        if (frame_ < kLaneFrames) starts_[frame_] = count_;  // the next frame's first roll
+        ++frame_;
+    }
+    ball_ = static_cast<std::uint8_t>(next.ball);
+    standing_ = static_cast<std::uint8_t>(next.standing);
 }
 
 std::optional<LanePosition> LaneSheet::position() const {

@@ -8,42 +8,16 @@ void ScoreSheet::add(int pins) {
     assert(!complete() && pins >= 0 && pins <= standing_);
     rolls_[count_++] = static_cast<std::uint8_t>(pins);
     const int first = rolls_[starts_[frame_ - 1]];
-    auto next_frame = [this] {
+    const NextBall next = ten_pin_next_ball(rack_, frame_, ball_, first, pins);
+    if (next.ball == 1) {
         // The next frame starts at the next roll (indexed before the increment: g++ 12 at -O3
         // cannot see that frame_ never wraps and warned of starts_[-1]).
         if (frame_ < kFrames) starts_[frame_] = count_;
         ++frame_;
-        ball_ = 1;
-        standing_ = rack_;
         starts_[kFrames] = count_;
-    };
-    if (frame_ < kFrames) {
-        if (ball_ == 1 && pins < rack_) {
-            ball_ = 2;
-            standing_ = static_cast<std::uint8_t>(rack_ - pins);
-        } else {
-            next_frame();
-        }
-        return;
     }
-    // Frame 10: a third ball after a strike or a spare; a fresh rack after each strike or spare.
-    if (ball_ == 1) {
-        ball_ = 2;
-        standing_ = pins == rack_ ? rack_ : static_cast<std::uint8_t>(rack_ - pins);
-    } else if (ball_ == 2) {
-        const int second = pins;
-        if (first == rack_) {
-            ball_ = 3;
-            standing_ = second == rack_ ? rack_ : static_cast<std::uint8_t>(rack_ - second);
-        } else if (first + second == rack_) {
-            ball_ = 3;
-            standing_ = rack_;
-        } else {
-            next_frame();
-        }
-    } else {
-        next_frame();
-    }
+    ball_ = static_cast<std::uint8_t>(next.ball);
+    standing_ = static_cast<std::uint8_t>(next.standing);
 }
 
 int ScoreSheet::frame_roll_count(int f) const {

@@ -65,4 +65,25 @@ class ScoreSheet {
 // LaneSheet, whose frames follow the same marks.
 std::string frame_marks(int rack, const std::uint8_t* rolls, int n, std::uint32_t fouls = 0);
 
+// Where a ten-pin game goes after a roll: the next ball and the pins standing for it.
+struct NextBall {
+    int ball;      // 1: the roll ended its frame and the next frame starts; else 2 or 3
+    int standing;  // pins standing for that ball (a full rack for a new frame)
+};
+
+// The ball after a roll of `pins` on ball `ball` of frame `frame` (1-10), on a rack of `rack`
+// pins, where `first` is the frame's first roll (pins itself when ball is 1). Frames 1-9 end on
+// a strike or after ball 2; frame 10 gives a third ball after a strike or a spare, and each
+// strike or spare there sets a fresh rack. REQUIRES: the roll was legal (pins <= the pins
+// standing for it). Shared by ScoreSheet and LaneSheet's ten-pin rulesets, whose positions
+// must move alike; constexpr so that both inline it.
+constexpr NextBall ten_pin_next_ball(int rack, int frame, int ball, int first, int pins) {
+    const int left = pins == rack ? rack : rack - pins;  // a felled full rack is set up again
+    if (frame < kFrames) return ball == 1 && pins < rack ? NextBall{2, left} : NextBall{1, rack};
+    if (ball == 1) return {2, left};
+    if (ball == 2 && first == rack) return {3, left};         // after a strike
+    if (ball == 2 && first + pins == rack) return {3, rack};  // after a spare
+    return {1, rack};
+}
+
 }  // namespace pinfall::engine
