@@ -86,6 +86,16 @@ class Expectimax {
     double stop_value(const HiddenRack& h);
     template <class F>
     static void burn_from(const HiddenRack& h, F f, std::uint16_t live, double weight, int pile);
+    // Turns up the next card of h's `pile` in next (the caller's copy of h, its face-down counts
+    // and unseen set still h's): with none face down there the pile is emptied and
+    // f(next, 1.0); otherwise, for each outcome of for_each_unseen_rank (`live` as there), that
+    // card goes face up and out of the unseen set, and f(next, its chance). next changes in
+    // place between calls: f must copy what it keeps. The one place a play and the burn turn a
+    // card up; inline in the search's innermost loop, it copies and allocates nothing (h is
+    // read rather than next so that the play's code is the same as when it was written out).
+    template <class F>
+    static void turn_up(const HiddenRack& h, HiddenRack& next, int pile, std::uint16_t live,
+                        F&& f);
     double play_value(const HiddenRack& h, int pile, PinMask pins);
     std::uint64_t key(const HiddenRack& h) const;
     const double* lookup(std::uint64_t key) const;  // nullptr when not stored
@@ -157,9 +167,8 @@ void for_each_unseen_rank(std::uint32_t unseen, F f, std::uint16_t live = 0x3FF)
 }
 
 template <class F>
-void Expectimax::after_play(const HiddenRack& h, int pile, PinMask pins, F f, std::uint16_t live) {
-    HiddenRack next = h;
-    next.standing = static_cast<PinMask>(h.standing & ~pins);
+void Expectimax::turn_up(const HiddenRack& h, HiddenRack& next, int pile, std::uint16_t live,
+                         F&& f) {
     if (h.face_down[pile] == 0) {
         next.face_up[pile] = kNoCard;
         f(next, 1.0);
@@ -174,6 +183,13 @@ void Expectimax::after_play(const HiddenRack& h, int pile, PinMask pins, F f, st
             f(next, w);
         },
         live);
+}
+
+template <class F>
+void Expectimax::after_play(const HiddenRack& h, int pile, PinMask pins, F f, std::uint16_t live) {
+    HiddenRack next = h;
+    next.standing = static_cast<PinMask>(h.standing & ~pins);
+    turn_up(h, next, pile, live, f);
 }
 
 template <class F>
@@ -196,21 +212,11 @@ void Expectimax::burn_from(const HiddenRack& h, F f, std::uint16_t live, double 
         burn_from(h, f, live, weight, pile + 1);
         return;
     }
+    // An emptied pile passes weight * 1.0, which is weight to the bit.
     HiddenRack next = h;
-    if (h.face_down[pile] == 0) {
-        next.face_up[pile] = kNoCard;
-        burn_from(next, f, live, weight, pile + 1);
-        return;
-    }
-    --next.face_down[pile];
-    for_each_unseen_rank(
-        h.unseen,
-        [&](Card c, double w) {
-            next.face_up[pile] = c;
-            next.unseen = h.unseen & ~(1u << c);
-            burn_from(next, f, live, weight * w, pile + 1);
-        },
-        live);
+    turn_up(h, next, pile, live, [&](const HiddenRack& n, double w) {
+        burn_from(n, f, live, weight * w, pile + 1);
+    });
 }
 
 }  // namespace pinfall::engine
