@@ -5,7 +5,7 @@
 #include <boost/beast/websocket.hpp>
 #include <spdlog/spdlog.h>
 
-#include "server/app/queries/http_api.hpp"
+#include "server/app/front/http_api.hpp"
 #include "server/net/static_files.hpp"
 #include "server/net/ws_session.hpp"
 #include "server/version.hpp"
@@ -32,11 +32,11 @@ http::response<http::string_body> make_response(const http::request<http::string
 HttpSession::HttpSession(ConnSocket&& socket, ConnectionLimiter::Ticket ticket,
                          std::uint64_t id, NetContext& ctx)
     : stream_(std::move(socket)), ticket_(std::move(ticket)), id_(id), ctx_(ctx) {
-    ctx_.services.metrics.http_connections.fetch_add(1, std::memory_order_relaxed);
+    ctx_.front.metrics.http_connections.fetch_add(1, std::memory_order_relaxed);
 }
 
 HttpSession::~HttpSession() {
-    ctx_.services.metrics.http_connections.fetch_sub(1, std::memory_order_relaxed);
+    ctx_.front.metrics.http_connections.fetch_sub(1, std::memory_order_relaxed);
 }
 
 void HttpSession::run() {
@@ -68,7 +68,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
         const auto target = req.target();
         if (target.substr(0, target.find('?')) == "/ws") {
             auto ws = std::make_shared<WsSession>(stream_.release_socket(), std::move(ticket_), id_,
-                                                  ctx_.limits, ctx_.services, ctx_.sessions);
+                                                  ctx_.limits, ctx_.front, ctx_.sessions);
             ws->run(std::move(req));
             return;
         }
@@ -82,7 +82,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
             return;
         }
         const bool api = handle_api(
-            ctx_.queries, ctx_.leagues, target, [self = shared_from_this(), shared_req](ApiResponse r) {
+            ctx_.front.queries, ctx_.front.leagues, target, [self = shared_from_this(), shared_req](ApiResponse r) {
                 // Answers come from the storage thread: write on this connection's strand.
                 boost::asio::post(self->stream_.get_executor(), [self, shared_req, r] {
                     self->write(make_response(*shared_req, static_cast<http::status>(r.status),
@@ -118,17 +118,17 @@ http::response<http::string_body> HttpSession::respond(
         // Unhealthy while the database is out of reach: a proxy then sends players elsewhere
         // (docs/protocol.md, "Health").
         std::string reason;
-        if (!ctx_.services.storage.available(&reason)) {
+        if (!ctx_.front.storage.available(&reason)) {
             return make_response(req, http::status::service_unavailable,
                                  "unavailable: database: " + reason + " node=" +
-                                     ctx_.services.node_id + "\n",
+                                     ctx_.front.node_id + "\n",
                                  "text/plain; charset=utf-8");
         }
-        return make_response(req, http::status::ok, "ok node=" + ctx_.services.node_id + "\n",
+        return make_response(req, http::status::ok, "ok node=" + ctx_.front.node_id + "\n",
                              "text/plain; charset=utf-8");
     }
     if (path == "/metrics") {
-        return make_response(req, http::status::ok, ctx_.services.metrics.render(ctx_.services.node_id),
+        return make_response(req, http::status::ok, ctx_.front.metrics.render(ctx_.front.node_id),
                              "text/plain; version=0.0.4; charset=utf-8");
     }
     if (auto file = load_static(ctx_.static_dir, target)) {

@@ -12,9 +12,7 @@
 #include <optional>
 #include <string>
 
-#include "server/app/core/services.hpp"
-#include "server/app/leagues/league_service.hpp"
-#include "server/app/queries/queries.hpp"
+#include "server/app/front/front_door.hpp"
 #include "server/net/connection_limiter.hpp"
 #include "server/net/limits.hpp"
 #include "server/net/session_set.hpp"
@@ -28,11 +26,9 @@ namespace http = beast::http;
 // What every HTTP and WebSocket session shares. Owned by main(); outlives all sessions.
 struct NetContext {
     Limits limits;
-    Services& services;
+    FrontDoor& front;
     SessionSet& sessions;
     std::string static_dir;
-    Queries& queries;        // GET /api/...
-    LeagueService& leagues;  // GET /api/leagues/...
     std::string links_json;  // GET /api/links (public_links.hpp); set before listening
 };
 

@@ -59,7 +59,7 @@ void Listener::on_accept(beast::error_code ec, ConnSocket socket) {
     const auto remote = socket.remote_endpoint(ep_ec);
     ConnectionLimiter::Ticket ticket;
     if (ep_ec || !limiter_->try_acquire(remote.address(), &ticket)) {
-        ctx_.services.metrics.connections_refused.fetch_add(1, std::memory_order_relaxed);
+        ctx_.front.metrics.connections_refused.fetch_add(1, std::memory_order_relaxed);
         spdlog::debug("connection from {} refused: over the connection limit",
                       ep_ec ? "?" : remote.address().to_string());
         beast::error_code ignored;

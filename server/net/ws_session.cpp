@@ -28,18 +28,18 @@ std::string peer_key(const ConnSocket& socket) {
 }  // namespace
 
 WsSession::WsSession(ConnSocket&& socket, ConnectionLimiter::Ticket ticket,
-                     std::uint64_t id, const Limits& limits, Services& services,
+                     std::uint64_t id, const Limits& limits, FrontDoor& front,
                      SessionSet& sessions)
     : ws_(std::move(socket)),
       ticket_(std::move(ticket)),
       id_(id),
       limits_(limits),
-      services_(services),
+      metrics_(front.metrics),
       sessions_(sessions),
-      client_(std::make_shared<Client>(services, ws_.get_executor(), peer_key(ws_.next_layer()))) {}
+      client_(front.dispatcher, ws_.get_executor(), peer_key(ws_.next_layer())) {}
 
 WsSession::~WsSession() {
-    if (counted_) services_.metrics.connections.fetch_sub(1, std::memory_order_relaxed);
+    if (counted_) metrics_.connections.fetch_sub(1, std::memory_order_relaxed);
     sessions_.remove(id_);
 }
 
@@ -70,7 +70,7 @@ void WsSession::on_accept(beast::error_code ec) {
     if (ec) return fail(ec, "accept");
     open_ = true;
     counted_ = true;
-    services_.metrics.connections.fetch_add(1, std::memory_order_relaxed);
+    metrics_.connections.fetch_add(1, std::memory_order_relaxed);
     sessions_.add(id_, weak_from_this());
     spdlog::debug("[c{}] websocket open", id_);
     do_read();
@@ -102,17 +102,17 @@ void WsSession::on_read(beast::error_code ec, std::size_t) {
 
 void WsSession::on_message() {
     const auto received = std::chrono::steady_clock::now();
-    services_.metrics.messages_in.fetch_add(1, std::memory_order_relaxed);
+    metrics_.messages_in.fetch_add(1, std::memory_order_relaxed);
     const auto self = shared_from_this();
     if (!admit_message()) {
         // One error per window, then silence: replying to every excess message would let a
         // flooding client amplify its own traffic.
-        if (window_count_ == limits_.msg_rate + 1) client_->on_rate_limited(self);
+        if (window_count_ == limits_.msg_rate + 1) client_.on_rate_limited(self);
     } else if (!ws_.got_text()) {
-        client_->on_binary(self);
+        client_.on_binary(self);
     } else {
         const auto data = buffer_.cdata();
-        client_->on_text(std::string_view(static_cast<const char*>(data.data()), data.size()),
+        client_.on_text(std::string_view(static_cast<const char*>(data.data()), data.size()),
                         self, received);
     }
     buffer_.consume(buffer_.size());
@@ -132,7 +132,7 @@ void WsSession::on_send(Message text) {
         // A consumer this far behind will not catch up; cut it off rather than buffer more.
         spdlog::info("[c{}] write queue full ({} messages): closing slow consumer", id_,
                      queue_.size());
-        services_.metrics.slow_consumers_closed.fetch_add(1, std::memory_order_relaxed);
+        metrics_.slow_consumers_closed.fetch_add(1, std::memory_order_relaxed);
         open_ = false;
         beast::error_code ignored;
         ws_.next_layer().close(ignored);

@@ -21,7 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "server/app/core/client.hpp"
+#include "server/app/front/client.hpp"
+#include "server/app/front/front_door.hpp"
 #include "server/app/core/outbox.hpp"
 #include "server/net/connection_limiter.hpp"
 #include "server/net/limits.hpp"
@@ -43,7 +44,7 @@ class WsSession : public Outbox, public std::enable_shared_from_this<WsSession> 
     static constexpr std::size_t kKeepBuffer = 512;
 
     WsSession(ConnSocket&& socket, ConnectionLimiter::Ticket ticket, std::uint64_t id,
-              const Limits& limits, Services& services, SessionSet& sessions);
+              const Limits& limits, FrontDoor& front, SessionSet& sessions);
     ~WsSession() override;
 
     // Completes the handshake for an upgrade request already read by the HTTP session.
@@ -78,9 +79,9 @@ class WsSession : public Outbox, public std::enable_shared_from_this<WsSession> 
     ConnectionLimiter::Ticket ticket_;
     const std::uint64_t id_;
     const Limits& limits_;
-    Services& services_;
+    Metrics& metrics_;
     SessionSet& sessions_;
-    std::shared_ptr<Client> client_;
+    Client client_;
     std::chrono::steady_clock::time_point window_start_{};
     unsigned window_count_ = 0;
 };

@@ -13,9 +13,9 @@ namespace {
 constexpr std::chrono::milliseconds kAskAgainEvery{20};
 }  // namespace
 
-Ownership::Ownership(ClusterLink& link, std::string node, std::chrono::milliseconds wait,
+Ownership::Ownership(ClusterLink& link, const std::string& node, std::chrono::milliseconds wait,
                      HandOver hand_over)
-    : link_(link), node_(std::move(node)), wait_(wait), hand_over_(std::move(hand_over)) {}
+    : link_(link), node_(node), wait_(wait), hand_over_(std::move(hand_over)) {}
 
 void Ownership::listen(ClusterLink& link, const std::function<Ownership*()>& ownership) {
     link.on(kHandoverChannel, [ownership](const std::string& payload) {

@@ -25,6 +25,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "server/app/core/identity.hpp"
 #include "server/app/core/outbox.hpp"
 
 namespace pinfall::server {
@@ -42,9 +43,12 @@ class Ownership {
     // hand_over(player, done): takes the player's games out of this node's memory, then done().
     using HandOver = std::function<void(std::int64_t player, std::function<void()> done)>;
     // A connection's share of a hold: true once the player moved to another node.
-    using Hold = std::shared_ptr<std::atomic<bool>>;
+    using Hold = server::Hold;
 
-    Ownership(ClusterLink& link, std::string node, std::chrono::milliseconds wait,
+    // node: this node's id, by reference: the composition root names the node once its port is
+    // known, before it publishes this object to the link (listen) or serves a connection; it
+    // outlives this object.
+    Ownership(ClusterLink& link, const std::string& node, std::chrono::milliseconds wait,
               HandOver hand_over);
 
     // Listens for hand-over requests. REQUIRES: before link.start().
@@ -75,7 +79,7 @@ class Ownership {
     void released(std::int64_t player);
 
     ClusterLink& link_;
-    const std::string node_;
+    const std::string& node_;
     const std::chrono::milliseconds wait_;
     HandOver hand_over_;
     std::mutex mutex_;

@@ -59,4 +59,9 @@ std::string previous_day(const std::string& date) {
     return utc_date(*day_start(date) - hours(24));
 }
 
+bool is_revealed(const std::string& date, SysTime now) {
+    const auto start = day_start(date);
+    return start && now >= reveal_time(*start);
+}
+
 }  // namespace pinfall::server

@@ -31,6 +31,9 @@ std::pair<const char*, std::string> date_refusal(DateCheck check);
 std::optional<SysTime> day_start(const std::string& date);
 inline SysTime day_end(SysTime start) { return start + std::chrono::hours(24); }
 inline SysTime reveal_time(SysTime start) { return day_end(start) + kRevealDelay; }
+// True once the day's seed and records are public (its reveal time is at or before now); false
+// for a date check_date refuses.
+bool is_revealed(const std::string& date, SysTime now);
 // The latest day whose reveal time is at or before t.
 std::string latest_revealed_day(SysTime t);
 // The day before/after date. REQUIRES: date valid.

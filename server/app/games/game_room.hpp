@@ -25,20 +25,13 @@
 #include "engine/game.hpp"
 #include "protocol/encode.hpp"
 #include "server/app/core/clock.hpp"
+#include "server/app/core/identity.hpp"
 #include "server/app/core/metrics.hpp"
 #include "server/app/core/outbox.hpp"
 #include "server/app/core/storage_worker.hpp"
 #include "storage/records.hpp"
 
 namespace pinfall::server {
-
-using GuestId = std::uint64_t;
-
-// Who may act on a game: its player when it has one, otherwise the guest who started it.
-struct Owner {
-    GuestId guest = 0;
-    std::optional<storage::PlayerId> player;
-};
 
 struct FinishedGame {
     storage::GameRow row;  // as stored (actions included)

@@ -48,7 +48,7 @@ class Registry {
     // made on first use, named by the first free of `names`), resumed or created as
     // daily_attempt does, in one write; done(room, status, identity) with the identity's
     // player row (room nullptr on failure; a conflict status when the guest's identity is an
-    // account now, or no name is free). Implemented in guest_daily.cpp.
+    // account now, or no name is free). Implemented in registry_guest_daily.cpp.
     using GuestDailyCallback = std::function<void(std::shared_ptr<GameRoom>, const storage::Status&,
                                                   const storage::PlayerRow&)>;
     void guest_daily_attempt(GuestId guest, std::vector<std::string> names, std::string day,

@@ -40,7 +40,7 @@ void LeagueService::secretary(protocol::Re re, const protocol::PlayerRef& me,
     s_.storage.write(
         [this, reply, closed, acted, me, m, re, now, watcher](storage::Store& s) -> storage::Status {
             auto refuse = [&](const char* code, const char* message) {
-                *reply = q_.error(re, code, message);
+                *reply = error(re, code, message);
                 return storage::Status::ok();
             };
             auto st = load_league(s, m.league, /*for_change=*/true);
@@ -109,7 +109,7 @@ void LeagueService::secretary(protocol::Re re, const protocol::PlayerRef& me,
             return storage::Status::ok();
         },
         [this, reply, closed, acted, m, re, done, watcher](const storage::Status& st) {
-            if (!st.is_ok()) return done(q_.error(re, "storage_error", st.message()));
+            if (!st.is_ok()) return done(error(re, "storage_error", st.message()));
             after_close(*closed);
             if (*acted) s_.league_news.announce(m.league, action_name(m.action), watcher.get());
             done(*reply);
@@ -127,7 +127,7 @@ void LeagueService::play(protocol::Re re, const protocol::PlayerRef& me,
         [this, refused, created, me, m, re, now, secret](storage::Store& s,
                                                          storage::GameRow& row) {
             auto refuse = [&](const char* code, const char* message) {
-                *refused = q_.error(re, code, message);
+                *refused = error(re, code, message);
                 return storage::Status::not_found(code);
             };
             const auto st = load_league(s, m.league, /*for_change=*/true);
@@ -163,7 +163,7 @@ void LeagueService::play(protocol::Re re, const protocol::PlayerRef& me,
         [this, refused, created, m, re, done](std::shared_ptr<GameRoom> room,
                                               const storage::Status& st) {
             if (*refused) return done(nullptr, **refused);
-            if (!room) return done(nullptr, q_.error(re, "storage_error", st.message()));
+            if (!room) return done(nullptr, error(re, "storage_error", st.message()));
             if (*created) s_.league_news.announce(m.league, "game_started");
             done(room, std::nullopt);
         });

@@ -14,14 +14,14 @@ void LeagueService::create(protocol::Re re, const protocol::PlayerRef& me,
                            const protocol::LeagueCreate& m, ReplyFn done,
                            std::shared_ptr<Outbox> watcher) {
     const auto label = clean_label(m.name, 3, 40);
-    if (!label) return done(q_.error(re, "bad_name", "league names have 3-40 characters"));
+    if (!label) return done(error(re, "bad_name", "league names have 3-40 characters"));
     const std::string& name = *label;
     if (!engine::parse_ruleset(m.ruleset)) {
-        return done(q_.error(re, "bad_ruleset", "rulesets are sackson and strict"));
+        return done(error(re, "bad_ruleset", "rulesets are sackson and strict"));
     }
     if (const auto c = check_date(m.start_date); c != DateCheck::kOk) {
         const auto [why, message] = date_refusal(c);
-        return done(q_.error(re, why, message));
+        return done(error(re, why, message));
     }
     auto row = std::make_shared<storage::LeagueRow>();
     row->name = name;
@@ -40,7 +40,7 @@ void LeagueService::create(protocol::Re re, const protocol::PlayerRef& me,
     row->vacancy_score = m.vacancy_score;
     row->created_at = unix_ms(s_.clock.now());
     if (!engine::is_valid(rules_of(*row))) {
-        return done(q_.error(re, "bad_request", "league settings out of range"));
+        return done(error(re, "bad_request", "league settings out of range"));
     }
     auto detail = std::make_shared<protocol::LeagueDetail>();
     const auto now = s_.clock.now();
@@ -63,7 +63,7 @@ void LeagueService::create(protocol::Re re, const protocol::PlayerRef& me,
             return st;
         },
         [this, detail, re, done](const storage::Status& st) {
-            if (!st.is_ok()) return done(q_.error(re, "storage_error", st.message()));
+            if (!st.is_ok()) return done(error(re, "storage_error", st.message()));
             done(Reply{protocol::encode_league(re, *detail), ""});
         });
 }
@@ -80,18 +80,18 @@ void LeagueService::join(protocol::Re re, const protocol::PlayerRef& me, const s
             // may have just committed.
             const auto league = found ? s.leagues().by_id_locked(found->id) : std::nullopt;
             if (!league) {
-                *reply = q_.error(re, "bad_invite", "no league has that invite code");
+                *reply = error(re, "bad_invite", "no league has that invite code");
                 return storage::Status::ok();
             }
             if (!league->joining_open || league->started_at) {
-                *reply = q_.error(re, "joining_closed", "this league is not taking members");
+                *reply = error(re, "joining_closed", "this league is not taking members");
                 return storage::Status::ok();
             }
             const auto members = s.leagues().members(league->id);
             const int seat = members.empty() ? 0 : members.back().seat + 1;
             auto st = s.leagues().add_member(league->id, me.id, seat);
             if (st.is_conflict()) {
-                *reply = q_.error(re, "already_member", "you are already in this league");
+                *reply = error(re, "already_member", "you are already in this league");
                 return storage::Status::ok();
             }
             if (st.is_ok()) st = s.leagues().log(league->id, me.id, "join", me.name, unix_ms(now));
@@ -105,7 +105,7 @@ void LeagueService::join(protocol::Re re, const protocol::PlayerRef& me, const s
             return st;
         },
         [this, reply, joined, re, done, watcher](const storage::Status& st) {
-            if (!st.is_ok()) return done(q_.error(re, "storage_error", st.message()));
+            if (!st.is_ok()) return done(error(re, "storage_error", st.message()));
             if (*joined) s_.league_news.announce(*joined, "join", watcher.get());
             done(*reply);
         });
@@ -121,7 +121,7 @@ void LeagueService::get(protocol::Re re, std::optional<storage::PlayerId> me,
         [this, reply, me, m, re, now, watcher](storage::Store& s) {
             const auto st = load_league(s, m.league);
             if (!st) {
-                *reply = q_.error(re, "unknown_league", "no league with that id");
+                *reply = error(re, "unknown_league", "no league with that id");
             } else if (m.view == protocol::LeagueView::kDetail) {
                 if (watcher) s_.league_news.watch(m.league, watcher, me);
                 *reply = Reply{protocol::encode_league(re, detail_of(*st, me, now, s_.secret)), ""};
@@ -129,11 +129,11 @@ void LeagueService::get(protocol::Re re, std::optional<storage::PlayerId> me,
                 *reply = Reply{protocol::encode_league_standings(re, m.league, standings_of(*st)),
                                ""};
             } else if (m.round > st->league.rounds) {
-                *reply = q_.error(re, "bad_round", "the league has no such round");
+                *reply = error(re, "bad_round", "the league has no such round");
             } else if (const auto results = round_results_of(*st, m.round)) {
                 *reply = Reply{protocol::encode_league_round(re, m.league, *results), ""};
             } else {
-                *reply = q_.error(re, "round_not_closed", "results are shown once a round closes");
+                *reply = error(re, "round_not_closed", "results are shown once a round closes");
             }
             return storage::Status::ok();
         },
@@ -141,7 +141,7 @@ void LeagueService::get(protocol::Re re, std::optional<storage::PlayerId> me,
 }
 
 void LeagueService::mine(protocol::Re re, std::optional<storage::PlayerId> me, ReplyFn done) {
-    if (!me) return done(q_.error(re, "login_required", "log in to see your leagues"));
+    if (!me) return done(error(re, "login_required", "log in to see your leagues"));
     auto reply = std::make_shared<Reply>();
     s_.storage.read(
         [reply, me, re](storage::Store& s) {
@@ -157,18 +157,16 @@ void LeagueService::mine(protocol::Re re, std::optional<storage::PlayerId> me, R
             return storage::Status::ok();
         },
         [this, reply, re, done](const storage::Status& st) {
-            if (!st.is_ok()) return done(q_.error(re, "storage_error", st.message()));
+            if (!st.is_ok()) return done(error(re, "storage_error", st.message()));
             done(*reply);
         });
 }
 
 void LeagueService::after_close(const ClosedRounds& closed) {
     // Par only now: a round's seeds are secret while it is open (docs/rules.md).
-    if (s_.par) {
-        for (const auto& g : closed.games) {
-            s_.par->game_finished(g.row, g.ruleset,
-                                  engine::league_seed(s_.secret, g.league, g.round, g.game));
-        }
+    for (const auto& g : closed.games) {
+        s_.par.game_finished(g.row, g.ruleset,
+                             engine::league_seed(s_.secret, g.league, g.round, g.game));
     }
     for (const auto id : closed.unfinished) {
         s_.registry.find_game(id, [](std::shared_ptr<GameRoom> room, const storage::Status&) {

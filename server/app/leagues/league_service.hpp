@@ -13,8 +13,13 @@
 #include <optional>
 
 #include "protocol/messages.hpp"
-#include "server/app/core/services.hpp"
-#include "server/app/queries/queries.hpp"
+#include "server/app/coach/par_keeper.hpp"
+#include "server/app/core/clock.hpp"
+#include "server/app/core/metrics.hpp"
+#include "server/app/core/reply.hpp"
+#include "server/app/core/storage_worker.hpp"
+#include "server/app/games/registry.hpp"
+#include "server/app/leagues/league_news.hpp"
 
 namespace pinfall::server {
 
@@ -24,7 +29,17 @@ class LeagueService {
    public:
     using RoomFn = std::function<void(std::shared_ptr<GameRoom>, std::optional<Reply>)>;
 
-    LeagueService(Services& services, Queries& queries) : s_(services), q_(queries) {}
+    // What the leagues use: every member outlives this object.
+    struct Deps {
+        StorageWorker& storage;
+        const Clock& clock;
+        Metrics& metrics;
+        Registry& registry;
+        LeagueNews& league_news;
+        ParKeeper& par;
+        const std::string& secret;  // the server secret (league seeds)
+    };
+    explicit LeagueService(Deps deps) : s_(deps) {}
 
     // `watcher`: the requesting connection (null over HTTP). A request answered with the
     // league's detail subscribes it to that league's pushes (LeagueNews::watch), before the
@@ -57,8 +72,12 @@ class LeagueService {
     // games still open at the reveal.
     void after_close(const ClosedRounds& closed);
 
-    Services& s_;
-    Queries& q_;
+    // The error reply, counted in metrics.
+    Reply error(protocol::Re re, std::string_view code, std::string_view message) const {
+        return error_reply(s_.metrics, re, code, message);
+    }
+
+    Deps s_;
 };
 
 }  // namespace pinfall::server

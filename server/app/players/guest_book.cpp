@@ -38,8 +38,9 @@ GuestBook::Ids GuestBook::take_first(storage::Store& store, storage::Status* sta
     return Ids{last - kBlock + 1, last};
 }
 
-GuestBook::GuestBook(RoomContext& ctx, const std::vector<storage::GuestRow>& guests, Ids ids)
-    : ctx_(ctx), ids_(ids) {
+GuestBook::GuestBook(Metrics& metrics, StorageWorker& storage, const Clock& clock,
+                     const std::vector<storage::GuestRow>& guests, Ids ids)
+    : metrics_(metrics), storage_(storage), clock_(clock), ids_(ids) {
     const auto now = std::chrono::steady_clock::now();
     for (const auto& g : guests) {
         const auto id = static_cast<GuestId>(g.id);
@@ -71,8 +72,8 @@ std::optional<std::pair<GuestId, std::string>> GuestBook::create() {
     }
     if (take) take_next_block();
     if (id == 0) return std::nullopt;
-    const auto now = unix_ms(ctx_.clock.now());
-    ctx_.storage.write_lazy(
+    const auto now = unix_ms(clock_.now());
+    storage_.write_lazy(
         [id, key, now](storage::Store& s) {
             return s.create_guest(static_cast<std::int64_t>(id), key, now);
         },
@@ -82,7 +83,7 @@ std::optional<std::pair<GuestId, std::string>> GuestBook::create() {
 
 void GuestBook::take_next_block() {
     auto last = std::make_shared<std::int64_t>(0);
-    ctx_.storage.write([last](storage::Store& s) { return s.take_guest_ids(kBlock, last.get()); },
+    storage_.write([last](storage::Store& s) { return s.take_guest_ids(kBlock, last.get()); },
                        [this, last](const storage::Status& st) {
                            std::lock_guard lock(mutex_);
                            taking_ = false;
@@ -103,7 +104,7 @@ void GuestBook::find_stored(const std::string& token,
                             std::function<void(std::optional<GuestId>, const storage::Status&)> done) {
     auto key = std::make_shared<std::string>(token_key(token));
     auto found = std::make_shared<std::optional<std::int64_t>>();
-    ctx_.storage.read(
+    storage_.read(
         [key, found](storage::Store& s) {
             *found = s.guest_by_token(*key);
             return storage::Status::ok();
@@ -165,7 +166,7 @@ void GuestBook::expire(SteadyTime unseen_since) {
     }
     if (candidates->empty()) return;
     auto removed = std::make_shared<std::vector<std::int64_t>>();
-    ctx_.storage.write(
+    storage_.write(
         [candidates, removed](storage::Store& s) {
             return s.expire_guests(*candidates, removed.get());
         },
@@ -193,14 +194,14 @@ void GuestBook::expired(const std::vector<std::int64_t>& removed, SteadyTime uns
             by_id_.erase(it);
         }
     }
-    ctx_.metrics.guests_expired.fetch_add(removed.size() - revived.size());
+    metrics_.guests_expired.fetch_add(removed.size() - revived.size());
     if (!removed.empty()) {
         spdlog::info("{} guests expired ({} seen again meanwhile, kept)", removed.size() - revived.size(),
                      revived.size());
     }
-    const auto now = unix_ms(ctx_.clock.now());
+    const auto now = unix_ms(clock_.now());
     for (auto& [id, key] : revived) {
-        ctx_.storage.write_lazy(
+        storage_.write_lazy(
             [id, key, now](storage::Store& s) { return s.create_guest(id, key, now); }, nullptr);
     }
 }

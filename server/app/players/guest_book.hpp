@@ -20,7 +20,10 @@
 #include <utility>
 #include <vector>
 
-#include "server/app/games/game_room.hpp"
+#include "server/app/core/clock.hpp"
+#include "server/app/core/identity.hpp"
+#include "server/app/core/metrics.hpp"
+#include "server/app/core/storage_worker.hpp"
 
 namespace pinfall::server {
 
@@ -37,7 +40,8 @@ class GuestBook {
     static Ids take_first(storage::Store& store, storage::Status* status);
 
     // guests: every stored guest (loaded at start-up), seen "now"; ids: take_first's block.
-    GuestBook(RoomContext& ctx, const std::vector<storage::GuestRow>& guests, Ids ids);
+    GuestBook(Metrics& metrics, StorageWorker& storage, const Clock& clock,
+              const std::vector<storage::GuestRow>& guests, Ids ids);
 
     // A new guest and its token, held by the calling connection until release(); its row is
     // stored in the background (a crash before the COMMIT loses only a token no game refers
@@ -69,7 +73,9 @@ class GuestBook {
     void expired(const std::vector<std::int64_t>& removed, SteadyTime unseen_since);
     void take_next_block();  // REQUIRES: mutex_ not held
 
-    RoomContext& ctx_;
+    Metrics& metrics_;
+    StorageWorker& storage_;
+    const Clock& clock_;
     mutable std::mutex mutex_;
     std::unordered_map<std::string, GuestId> by_key_;
     std::unordered_map<GuestId, Entry> by_id_;

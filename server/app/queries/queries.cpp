@@ -6,6 +6,7 @@
 #include "engine/record.hpp"
 #include "server/app/boards/cursor.hpp"
 #include "server/app/core/calendar.hpp"
+#include "server/app/games/game_visibility.hpp"
 #include "server/app/daily/daily_loop.hpp"
 #include "server/app/players/profile_stats.hpp"
 
@@ -31,30 +32,7 @@ const char* board_name(protocol::Board b) {
 }  // namespace
 
 Reply Queries::error(protocol::Re re, const std::string& code, const std::string& message) {
-    s_.metrics.reject(code);
-    return Reply{protocol::encode_error(re, code, message), code};
-}
-
-bool league_round_closed(storage::Store& st, const storage::GameRow& g) {
-    if (g.mode != storage::GameMode::kLeague || !g.league) return false;
-    for (const auto& r : st.leagues().closed_rounds(*g.league)) {
-        if (r.round == g.league_round) return true;
-    }
-    return false;
-}
-
-bool Queries::is_public(const storage::GameRow& g, bool league_round_closed) const {
-    switch (g.mode) {
-        case storage::GameMode::kPractice: return g.finished_at.has_value();
-        case storage::GameMode::kDaily: return revealed(g.day);
-        case storage::GameMode::kLeague: return league_round_closed;
-    }
-    return false;
-}
-
-bool Queries::revealed(const std::string& day) const {
-    const auto start = day_start(day);
-    return start && s_.clock.now() >= reveal_time(*start);
+    return error_reply(s_.metrics, re, code, message);
 }
 
 void Queries::daily_info(protocol::Re re, std::optional<storage::PlayerId> me, ReplyFn done) {
@@ -198,7 +176,7 @@ void Queries::verify(protocol::Re re, protocol::GameId game, ReplyFn done) {
             if (!g || !g->finished_at) {
                 return done(error(re, "unknown_game", "no finished game with that id"));
             }
-            if (!is_public(*g, *round_closed)) {
+            if (!is_public(*g, *round_closed, s_.clock.now())) {
                 return done(error(re, "not_revealed", "the game's day is not revealed yet"));
             }
             const auto result = engine::replay(engine::Record{g->ruleset, g->seed, g->actions});
@@ -248,15 +226,15 @@ void Queries::stored_game(protocol::Re re, protocol::GameId game, ReplyFn done) 
             // its day is revealed or its league round closed (before that only its line).
             const bool show = g->mode == storage::GameMode::kPractice
                                   ? m.finished
-                                  : is_public(*g, *round_closed);
+                                  : is_public(*g, *round_closed, s_.clock.now());
             if (show) {
                 m.seed = engine::seed_hex(g->seed);
                 m.record = engine::record_text(engine::Record{g->ruleset, g->seed, g->actions});
                 // Par is stored at the end (practice) or at the reveal (daily); a public game
                 // found without it (a league game, a lost write) gets it from the pool first.
                 m.par = g->par;
-                if (m.finished && !m.par && s_.par) {
-                    return s_.par->fill(g->id, g->ruleset, g->seed,
+                if (m.finished && !m.par) {
+                    return s_.par.fill(g->id, g->ruleset, g->seed,
                                         [m, re, done](std::optional<int> par) mutable {
                                             m.par = par;
                                             done(Reply{protocol::encode_stored_game(re, m), ""});

@@ -13,22 +13,27 @@
 #include "protocol/messages.hpp"
 #include "protocol/replies.hpp"
 #include "server/app/boards/cursor.hpp"
-#include "server/app/core/services.hpp"
+#include "server/app/boards/leaderboards.hpp"
+#include "server/app/coach/par_keeper.hpp"
+#include "server/app/core/clock.hpp"
+#include "server/app/core/metrics.hpp"
+#include "server/app/core/reply.hpp"
+#include "server/app/core/storage_worker.hpp"
 
 namespace pinfall::server {
 
-struct Reply {
-    std::string text;        // the encoded message
-    std::string error_code;  // empty on success
-};
-using ReplyFn = std::function<void(Reply)>;
-
-// True for a league game whose round is closed. Runs on the storage worker.
-bool league_round_closed(storage::Store& st, const storage::GameRow& g);
-
 class Queries {
    public:
-    explicit Queries(Services& services) : s_(services) {}
+    // What the queries read: every member outlives this object.
+    struct Deps {
+        StorageWorker& storage;
+        Leaderboards& leaderboards;
+        const Clock& clock;
+        Metrics& metrics;
+        ParKeeper& par;
+        const std::string& secret;  // the server secret (daily seeds, cursors)
+    };
+    explicit Queries(Deps deps) : s_(deps) {}
 
     void daily_info(protocol::Re re, std::optional<storage::PlayerId> me, ReplyFn done);
     void leaderboard(protocol::Re re, const protocol::LeaderboardRequest& req,
@@ -39,11 +44,6 @@ class Queries {
 
     // The error reply, counted in metrics.
     Reply error(protocol::Re re, const std::string& code, const std::string& message);
-    // True when the day's seed and records are public.
-    bool revealed(const std::string& day) const;
-    // Whether a stored game's seed and record may be shown (league_round_closed: its league
-    // round is closed; see league_round_closed()).
-    bool is_public(const storage::GameRow& g, bool league_round_closed) const;
 
    private:
     // The daily board's page once the day's par (if revealed) is known.
@@ -54,7 +54,7 @@ class Queries {
     void best_average(protocol::Re re, const protocol::LeaderboardRequest& req,
                       std::optional<storage::PlayerId> me, std::uint64_t offset, ReplyFn done);
 
-    Services& s_;
+    Deps s_;
 };
 
 }  // namespace pinfall::server

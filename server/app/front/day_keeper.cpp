@@ -1,4 +1,4 @@
-#include "server/app/daily/day_keeper.hpp"
+#include "server/app/front/day_keeper.hpp"
 
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
@@ -6,12 +6,6 @@
 #include "server/app/core/calendar.hpp"
 
 namespace pinfall::server {
-
-DayKeeper::DayKeeper(boost::asio::any_io_executor strand, Services& services)
-    : timer_(std::move(strand)),
-      services_(services),
-      queries_(services),
-      leagues_(services, queries_) {}
 
 void DayKeeper::start() {
     boost::asio::post(timer_.get_executor(), [self = shared_from_this()] { self->tick(); });
@@ -33,7 +27,7 @@ void DayKeeper::schedule() {
 }
 
 void DayKeeper::tick() {
-    leagues_.close_due_rounds();
+    services_.leagues.close_due_rounds();
     const std::string latest = latest_revealed_day(services_.clock.now());
     if (busy_ || latest == processed_) return schedule();
     busy_ = true;
@@ -47,8 +41,8 @@ void DayKeeper::tick() {
                 [latest, now](storage::Store& s) { return s.mark_revealed(latest, now); },
                 [self, latest, now, n = rooms.size()](const storage::Status& st) {
                     // The day's par, now that nothing of the day is secret (issue 16).
-                    if (st.is_ok() && self->services_.par) {
-                        self->services_.par->day_revealed(
+                    if (st.is_ok()) {
+                        self->services_.par.day_revealed(
                             latest, engine::daily_seed(self->services_.secret, latest), now);
                     }
                     boost::asio::post(self->timer_.get_executor(), [self, latest, n, st] {

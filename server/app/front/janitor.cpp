@@ -1,4 +1,4 @@
-#include "server/app/core/janitor.hpp"
+#include "server/app/front/janitor.hpp"
 
 #include <boost/asio/post.hpp>
 

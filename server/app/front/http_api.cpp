@@ -1,8 +1,11 @@
-#include "server/app/queries/http_api.hpp"
+#include "server/app/front/http_api.hpp"
 
 #include <charconv>
 #include <map>
 #include <optional>
+
+#include "server/app/leagues/league_service.hpp"
+#include "server/app/queries/queries.hpp"
 
 namespace pinfall::server {
 namespace {

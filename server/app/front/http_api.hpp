@@ -8,10 +8,10 @@
 #include <string>
 #include <string_view>
 
-#include "server/app/leagues/league_service.hpp"
-#include "server/app/queries/queries.hpp"
-
 namespace pinfall::server {
+
+class LeagueService;
+class Queries;
 
 struct ApiResponse {
     int status = 200;

@@ -12,7 +12,9 @@
 #include <chrono>
 #include <memory>
 
-#include "server/app/core/services.hpp"
+#include "server/app/games/registry.hpp"
+#include "server/app/lanes/lane_directory.hpp"
+#include "server/app/players/guest_book.hpp"
 
 namespace pinfall::server {
 
@@ -23,8 +25,14 @@ class Janitor : public std::enable_shared_from_this<Janitor> {
         std::chrono::milliseconds guest_ttl{86400000};
         std::chrono::milliseconds idle_evict{1800000};
     };
-    Janitor(boost::asio::any_io_executor strand, Services& services, Periods periods)
-        : timer_(std::move(strand)), services_(services), periods_(periods) {}
+    // What it sweeps: every member outlives this object.
+    struct Swept {
+        GuestBook& guests;
+        Registry& registry;
+        LaneDirectory& lanes;
+    };
+    Janitor(boost::asio::any_io_executor strand, Swept swept, Periods periods)
+        : timer_(std::move(strand)), services_(swept), periods_(periods) {}
     void start();
     void stop();
 
@@ -33,7 +41,7 @@ class Janitor : public std::enable_shared_from_this<Janitor> {
     void sweep();
 
     boost::asio::steady_timer timer_;
-    Services& services_;
+    Swept services_;
     const Periods periods_;
     bool stopped_ = false;
 };

@@ -13,14 +13,27 @@
 #include <memory>
 #include <string>
 
-#include "server/app/core/services.hpp"
+#include "server/app/coach/par_keeper.hpp"
+#include "server/app/core/clock.hpp"
+#include "server/app/core/storage_worker.hpp"
+#include "server/app/games/registry.hpp"
 #include "server/app/leagues/league_service.hpp"
 
 namespace pinfall::server {
 
 class DayKeeper : public std::enable_shared_from_this<DayKeeper> {
    public:
-    DayKeeper(boost::asio::any_io_executor strand, Services& services);
+    // What it uses: every member outlives this object.
+    struct Deps {
+        const Clock& clock;
+        StorageWorker& storage;
+        Registry& registry;
+        ParKeeper& par;
+        LeagueService& leagues;
+        const std::string& secret;  // the server secret (a revealed day's seed, for its par)
+    };
+    DayKeeper(boost::asio::any_io_executor strand, Deps deps)
+        : timer_(std::move(strand)), services_(deps) {}
     void start();
     void stop();
 
@@ -29,9 +42,7 @@ class DayKeeper : public std::enable_shared_from_this<DayKeeper> {
     void schedule();
 
     boost::asio::steady_timer timer_;
-    Services& services_;
-    Queries queries_;
-    LeagueService leagues_;
+    Deps services_;
     std::string processed_;  // the latest day already ended ("" before the first pass)
     bool busy_ = false;
     bool stopped_ = false;

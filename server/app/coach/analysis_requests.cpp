@@ -1,6 +1,5 @@
-// The coach's requests (docs/protocol.md "Hints and reviews"): `hint` for a practice game in
-// play and `review` of a finished, revealed game. The coach runs on the analysis pool, never on
-// a game strand: the room's strand only copies what the player sees (a CoachView).
+#include "server/app/coach/analysis_requests.hpp"
+
 #include <boost/asio/post.hpp>
 
 #include <cmath>
@@ -9,7 +8,8 @@
 #include "engine/record.hpp"
 #include "engine/review.hpp"
 #include "protocol/analysis.hpp"
-#include "server/app/core/client.hpp"
+#include "server/app/core/error_codes.hpp"
+#include "server/app/games/game_visibility.hpp"
 
 namespace pinfall::server {
 
@@ -59,32 +59,45 @@ protocol::ReviewReply review_reply(protocol::GameId id, const engine::Record& re
 
 }  // namespace
 
-bool Client::submit_analysis(const std::string& key, unsigned cost, protocol::Re re,
-                             const std::shared_ptr<Outbox>& self, std::function<void()> job) {
-    auto& limit = *services_.analysis_limit;
-    if (!limit.take(key, cost)) {
-        fail(self, re, code::kAnalysisLimited,
-             "too many hints and reviews; try again in " +
-                 std::to_string(limit.retry_after_s(key, cost)) + " s");
-        return false;
-    }
-    if (!services_.analysis_pool->submit(std::move(job))) {
-        fail(self, re, code::kAnalysisBusy, "the coach is busy; try again shortly");
+bool AnalysisRequests::handle(Connection& c, const protocol::Request& r,
+                              const std::shared_ptr<Outbox>& self, Received) {
+    if (const auto* h = std::get_if<protocol::HintRequest>(&r.body)) {
+        hint(c, r, *h, self);
+    } else if (const auto* v = std::get_if<protocol::ReviewRequest>(&r.body)) {
+        review(c, r, *v, self);
+    } else {
         return false;
     }
     return true;
 }
 
-void Client::hint(const protocol::Request& r, const protocol::HintRequest& m,
-                  const std::shared_ptr<Outbox>& self) {
-    with_own_game(r, m.game, self, [this, keep = shared_from_this(), self, re = r.id,
-                                    key = owner_key()](const std::shared_ptr<GameRoom>& room) {
+bool AnalysisRequests::submit_analysis(const Connection& c, const std::string& key, unsigned cost,
+                                       protocol::Re re, const std::shared_ptr<Outbox>& self,
+                                       std::function<void()> job) {
+    if (!d_.limit.take(key, cost)) {
+        c.fail(self, re, code::kAnalysisLimited,
+               "too many hints and reviews; try again in " +
+                   std::to_string(d_.limit.retry_after_s(key, cost)) + " s");
+        return false;
+    }
+    if (!d_.pool.submit(std::move(job))) {
+        c.fail(self, re, code::kAnalysisBusy, "the coach is busy; try again shortly");
+        return false;
+    }
+    return true;
+}
+
+void AnalysisRequests::hint(Connection& c, const protocol::Request& r,
+                            const protocol::HintRequest& m, const std::shared_ptr<Outbox>& self) {
+    d_.own_games.with_own_game(c, m.game, r.id, self, [this, conn = c.shared_from_this(), self,
+                                                       re = r.id, key = c.owner_key()](
+                                                          const std::shared_ptr<GameRoom>& room) {
         // On the room's strand: decide, and copy only what the player sees.
         if (room->mode() != storage::GameMode::kPractice) {
-            return fail(self, re, code::kRankedGame, "hints are for practice games only");
+            return conn->fail(self, re, code::kRankedGame, "hints are for practice games only");
         }
-        if (room->game().over()) return fail(self, re, code::kGameOver, "the game is over");
-        submit_analysis(key, 1, re, self,
+        if (room->game().over()) return conn->fail(self, re, code::kGameOver, "the game is over");
+        submit_analysis(*conn, key, 1, re, self,
                         [self, re, id = room->id(), view = engine::coach_view_of(room->game())] {
                             protocol::HintReply h;
                             h.game = id;
@@ -96,34 +109,35 @@ void Client::hint(const protocol::Request& r, const protocol::HintRequest& m,
     });
 }
 
-void Client::review(const protocol::Request& r, const protocol::ReviewRequest& m,
-                    const std::shared_ptr<Outbox>& self) {
+void AnalysisRequests::review(Connection& c, const protocol::Request& r,
+                              const protocol::ReviewRequest& m, const std::shared_ptr<Outbox>& self) {
     auto row = std::make_shared<std::optional<storage::GameRow>>();
     auto round_closed = std::make_shared<bool>(false);
-    services_.storage.read(
+    d_.storage.read(
         [row, round_closed, game = m.game](storage::Store& st) {
             *row = st.game(game);
             *round_closed = *row && league_round_closed(st, **row);
             return storage::Status::ok();
         },
-        [this, keep = shared_from_this(), self, row, round_closed, re = r.id,
-         key = owner_key()](const storage::Status& st) {
-            if (!st.is_ok()) return fail(self, re, code::kStorageError, "could not read the game");
+        [this, conn = c.shared_from_this(), self, row, round_closed, re = r.id,
+         key = c.owner_key()](const storage::Status& st) {
+            if (!st.is_ok()) return conn->fail(self, re, code::kStorageError, "could not read the game");
             const auto& g = *row;
-            if (!g) return fail(self, re, code::kUnknownGame, "no game with that id");
-            if (!g->finished_at) return fail(self, re, code::kNotFinished, "the game is not finished");
-            if (g->mode != storage::GameMode::kPractice && !queries_.is_public(*g, *round_closed)) {
-                return fail(self, re, code::kNotRevealed,
-                            "a ranked game is reviewed after its day's reveal or round's close");
+            if (!g) return conn->fail(self, re, code::kUnknownGame, "no game with that id");
+            if (!g->finished_at) return conn->fail(self, re, code::kNotFinished, "the game is not finished");
+            if (g->mode != storage::GameMode::kPractice &&
+                !is_public(*g, *round_closed, d_.clock.now())) {
+                return conn->fail(self, re, code::kNotRevealed,
+                                  "a ranked game is reviewed after its day's reveal or round's close");
             }
             // A game with take-backs is judged on its final line (docs/rules.md).
             engine::Record record{g->ruleset, g->seed, engine::final_line(g->actions)};
-            submit_analysis(key, kReviewCost, re, self,
-                            [this, keep, self, re, id = g->id, record = std::move(record)] {
+            submit_analysis(*conn, key, kReviewCost, re, self,
+                            [conn, self, re, id = g->id, record = std::move(record)] {
                                 const auto review = engine::review_game(record, thread_coach());
                                 if (!review) {
-                                    return fail(self, re, code::kStorageError,
-                                                "the stored record does not replay");
+                                    return conn->fail(self, re, code::kStorageError,
+                                                      "the stored record does not replay");
                                 }
                                 self->send(make_message(protocol::encode_review(
                                     re, review_reply(id, record, *review))));

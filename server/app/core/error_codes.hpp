@@ -1,0 +1,39 @@
+// Error codes the server adds to the protocol's and the engine's (docs/protocol.md lists every
+// one). Stable: clients match on them.
+#pragma once
+
+namespace pinfall::server::code {
+
+inline constexpr const char* kHelloRequired = "hello_required";
+inline constexpr const char* kUnsupportedVersion = "unsupported_version";
+inline constexpr const char* kUnknownGuest = "unknown_guest";
+inline constexpr const char* kUnknownGame = "unknown_game";
+inline constexpr const char* kNotYourGame = "not_your_game";
+inline constexpr const char* kRateLimited = "rate_limited";
+inline constexpr const char* kServerBusy = "server_busy";
+inline constexpr const char* kWrongPhase = "wrong_phase";
+inline constexpr const char* kBinaryFrame = "bad_request";
+inline constexpr const char* kBadRequest = "bad_request";
+inline constexpr const char* kBadName = "bad_name";
+inline constexpr const char* kBadSide = "bad_side";
+inline constexpr const char* kNameTaken = "name_taken";
+inline constexpr const char* kBadToken = "bad_token";
+inline constexpr const char* kLoginRequired = "login_required";
+inline constexpr const char* kDailyFinished = "daily_finished";
+inline constexpr const char* kNotRevealed = "not_revealed";
+inline constexpr const char* kStorageError = "storage_error";
+inline constexpr const char* kUnknownLane = "unknown_lane";
+inline constexpr const char* kBadRuleset = "bad_ruleset";
+inline constexpr const char* kOverBudget = "over_budget";
+inline constexpr const char* kRankedGame = "ranked_game";
+inline constexpr const char* kAnalysisLimited = "analysis_limited";
+inline constexpr const char* kAnalysisBusy = "analysis_busy";
+inline constexpr const char* kNotFinished = "not_finished";
+inline constexpr const char* kGameOver = "game_over";
+inline constexpr const char* kBadPassword = "bad_password";
+inline constexpr const char* kWrongPassword = "wrong_password";
+inline constexpr const char* kPasswordLimited = "password_limited";
+inline constexpr const char* kPlayerElsewhere = "player_elsewhere";
+inline constexpr const char* kMoved = "moved";
+
+}  // namespace pinfall::server::code

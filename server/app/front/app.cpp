@@ -1,0 +1,179 @@
+#include "server/app/front/app.hpp"
+
+#include <boost/asio/strand.hpp>
+#include <spdlog/spdlog.h>
+
+#include <stdexcept>
+
+#include "server/app/boards/result_news.hpp"
+#include "server/app/lanes/lane_news.hpp"
+#include "server/version.hpp"
+#include "storage/coordinator.hpp"
+
+namespace pinfall::server {
+
+namespace asio = boost::asio;
+
+namespace {
+
+// A player handed over to another node waits this long for the holder to let go.
+constexpr std::chrono::milliseconds kHandOverWait{3000};
+
+AddressBudgets::Limits budget_limits(const Config& c) {
+    AddressBudgets::Limits l;
+    l.limit[AddressBudgets::kNewGuest] = c.guests_per_ip;
+    l.limit[AddressBudgets::kGameStart] = c.games_per_ip;
+    l.limit[AddressBudgets::kLaneOpen] = c.lanes_per_ip;
+    l.limit[AddressBudgets::kLaneMiss] = c.lane_misses_per_ip;
+    l.limit[AddressBudgets::kPassword] = c.password_tries;
+    l.window = std::chrono::milliseconds(c.budget_window_ms);
+    return l;
+}
+
+void require(const storage::Status& st, const char* what) {
+    if (!st.is_ok()) throw std::runtime_error(std::string(what) + ": " + st.message());
+}
+
+}  // namespace
+
+std::unique_ptr<App> App::open(asio::io_context& ioc, const Config& config, const Clock& clock,
+                               std::string* error) {
+    storage::Status opened;
+    auto store = storage::Store::open(config.db_path, &opened);
+    if (!store) {
+        *error = "cannot open database " + storage::redact_location(config.db_path) + ": " +
+                 opened.message();
+        return nullptr;
+    }
+    auto coordinator = storage::Coordinator::open(config.db_path, "pinfall", &opened);
+    if (!coordinator) {
+        *error = "cannot open the coordination session: " + opened.message();
+        return nullptr;
+    }
+    try {
+        return std::unique_ptr<App>(
+            new App(ioc, config, clock, std::move(store), std::move(coordinator)));
+    } catch (const std::runtime_error& e) {
+        *error = e.what();
+        return nullptr;
+    }
+}
+
+App::FirstRead App::first_read(storage::Store& store) {
+    listen_for_results(link_, leaderboards_);
+    Ownership::listen(link_, [this] { return ownership_ptr_.load(); });
+    listen_for_lanes(link_, [this] { return lanes_ptr_.load(); });
+    listen_for_leagues(link_, [this] { return league_news_ptr_.load(); });
+    require(link_.start(), "cannot listen for other nodes");
+    leaderboards_.load(store.daily_results(""));
+    FirstRead first;
+    first.guests = store.guests();
+    storage::Status st;
+    first.game_ids = GameIds::reserve_first(store, &st);
+    require(st, "cannot reserve game ids");
+    first.guest_ids = GuestBook::take_first(store, &st);
+    require(st, "cannot reserve guest ids");
+    return first;
+}
+
+App::App(asio::io_context& ioc, const Config& config, const Clock& clock,
+         std::unique_ptr<storage::Store> store, std::unique_ptr<storage::Coordinator> coordinator)
+    : config_(config),
+      clock_(clock),
+      leaderboards_(asio::make_strand(ioc)),
+      link_(std::move(coordinator)),
+      first_(first_read(*store)),
+      storage_(std::move(store)),
+      analysis_limit_(config.analysis_rate, std::chrono::milliseconds(config.analysis_window_ms)),
+      analysis_pool_(config.analysis_threads, config.analysis_queue),
+      par_(analysis_pool_, storage_),
+      league_news_(storage_, clock, config.secret),
+      rooms_{metrics_, storage_, clock,
+             [this](const FinishedGame& g) {
+                 if (g.row.mode == storage::GameMode::kPractice) {
+                     par_.game_finished(g.row.id, g.row.ruleset, g.row.seed);
+                 }
+                 if (g.row.mode == storage::GameMode::kLeague && g.row.league) {
+                     league_news_.announce(*g.row.league, "game_finished");
+                 }
+                 if (g.row.mode != storage::GameMode::kDaily || !g.row.player) return;
+                 leaderboards_.add(BoardLine{g.row.id, *g.row.player, g.player_name, g.row.score,
+                                             g.row.strikes, g.row.spares,
+                                             g.row.finished_at.value_or(0)},
+                                   g.row.day);
+             },
+             [this](storage::Store& s, const storage::GameRow& row, const std::string& name) {
+                 return announce_result(s, node_id_, row, name);
+             }},
+      server_name_(kServerName),
+      registry_(ioc, rooms_, config.max_games, first_.game_ids),
+      lanes_(ioc, rooms_),
+      guests_(metrics_, storage_, clock, first_.guests, first_.guest_ids),
+      budgets_(budget_limits(config)),
+      ownership_(link_, node_id_, kHandOverWait,
+                 [this](std::int64_t player, std::function<void()> done) {
+                     registry_.hand_over(player, std::move(done));
+                 }),
+      queries_({storage_, leaderboards_, clock, metrics_, par_, config.secret}),
+      leagues_({storage_, clock, metrics_, registry_, league_news_, par_, config.secret}),
+      own_games_(registry_),
+      sign_in_(ownership_, token_epochs_),
+      hello_({guests_, ownership_, registry_, storage_, clock, server_name_}),
+      game_requests_({registry_, own_games_, guests_, clock, config.secret}),
+      query_requests_(queries_),
+      daily_requests_({registry_, guests_, clock, config.secret}),
+      lane_requests_({lanes_, guests_, clock}),
+      league_requests_(leagues_),
+      account_requests_({storage_, clock, passwords_, sign_in_, leaderboards_, node_id_}),
+      analysis_requests_({own_games_, storage_, clock, analysis_limit_, analysis_pool_}),
+      // The game actions first: they are almost every message.
+      dispatcher_(metrics_, budgets_, guests_, hello_, sign_in_,
+                  {&game_requests_, &query_requests_, &daily_requests_, &lane_requests_,
+                   &league_requests_, &account_requests_, &analysis_requests_},
+                  config.max_json_depth),
+      front_{metrics_, dispatcher_, queries_, leagues_, storage_, node_id_},
+      keeper_(std::make_shared<DayKeeper>(
+          asio::make_strand(ioc),
+          DayKeeper::Deps{clock, storage_, registry_, par_, leagues_, config.secret})),
+      janitor_(std::make_shared<Janitor>(
+          asio::make_strand(ioc), Janitor::Swept{guests_, registry_, lanes_},
+          Janitor::Periods{std::chrono::milliseconds(config.sweep_ms),
+                           std::chrono::milliseconds(config.guest_ttl_ms),
+                           std::chrono::milliseconds(config.idle_evict_ms)})) {
+    // The guest book has its copy; the start-up list would only hold memory from here on.
+    first_.guests = {};
+}
+
+void App::serve(const std::string& node_id) {
+    node_id_ = node_id;
+    lanes_.set_node_id(node_id);
+    lanes_ptr_ = &lanes_;
+    league_news_.set_node(node_id, link_.shared());
+    league_news_ptr_ = &league_news_;
+    link_.post([name = "pinfall:" + node_id](storage::Coordinator& c) {
+        if (auto st = c.set_name(name); !st.is_ok()) spdlog::warn("cluster: {}", st.message());
+    });
+    ownership_ptr_ = &ownership_;
+    keeper_->start();
+    janitor_->start();
+}
+
+void App::stop_timers() {
+    keeper_->stop();
+    janitor_->stop();
+}
+
+void App::stop_background() {
+    link_.stop();  // its handlers post to the boards' strand
+    analysis_pool_.stop();
+}
+
+void App::finish() {
+    // The storage worker's destructor commits these before the process exits.
+    registry_.save_unfinished_practice();
+    // Completions of the last jobs refer to the registry, the guest book and the lanes: run
+    // them now, while those still exist.
+    storage_.stop();
+}
+
+}  // namespace pinfall::server

@@ -1,0 +1,124 @@
+// The composition root: every application service of one node, made in dependency order and
+// destroyed in reverse. main() makes one App, serves its FrontDoor over the network, and stops
+// it in the order below. Nothing else knows every feature.
+//
+// Life: open() -> serve(node_id) -> (the io_context runs) -> stop_timers() on a signal ->
+// stop_background() once the io_context returned -> finish() once its pending handlers are gone.
+// Thread-safety: open(), serve(), stop_background() and finish() from main's thread only;
+// stop_timers() from any thread. The services each document their own.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "server/app/boards/leaderboards.hpp"
+#include "server/app/cluster/cluster_link.hpp"
+#include "server/app/cluster/ownership.hpp"
+#include "server/app/coach/analysis_requests.hpp"
+#include "server/app/coach/par_keeper.hpp"
+#include "server/app/daily/daily_requests.hpp"
+#include "server/app/front/day_keeper.hpp"
+#include "server/app/front/dispatcher.hpp"
+#include "server/app/front/front_door.hpp"
+#include "server/app/front/hello.hpp"
+#include "server/app/front/janitor.hpp"
+#include "server/app/games/game_requests.hpp"
+#include "server/app/lanes/lane_requests.hpp"
+#include "server/app/leagues/league_requests.hpp"
+#include "server/app/players/account_requests.hpp"
+#include "server/app/players/token_epochs.hpp"
+#include "server/app/queries/query_requests.hpp"
+#include "server/config.hpp"
+
+namespace pinfall::server {
+
+class App {
+   public:
+    // Opens the database and the link to other nodes, loads the boards, reserves the first game
+    // and guest ids, and builds every service. nullptr, with why in *error, when one of those
+    // fails. ioc, config and clock outlive the App.
+    static std::unique_ptr<App> open(boost::asio::io_context& ioc, const Config& config,
+                                     const Clock& clock, std::string* error);
+
+    // Names the node (docs/scaling.md) once its port is known, publishes the services the
+    // other nodes' notices reach, and starts the day keeper and the janitor. REQUIRES: before
+    // the first connection is served.
+    void serve(const std::string& node_id);
+    // A stop signal: the day keeper and the janitor stop.
+    void stop_timers();
+    // Once the io_context returned: stops the link to other nodes and the analysis pool (their
+    // handlers post to strands and reply through connections).
+    void stop_background();
+    // Once the io_context's pending handlers are gone: queues every unfinished practice game
+    // for storage, then runs the storage worker's last jobs while what they refer to lives.
+    void finish();
+
+    FrontDoor& front() { return front_; }
+    const std::string& node_id() const { return node_id_; }
+
+   private:
+    struct FirstRead {
+        std::vector<storage::GuestRow> guests;
+        GameIds::Range game_ids;
+        GuestBook::Ids guest_ids;
+    };
+
+    App(boost::asio::io_context& ioc, const Config& config, const Clock& clock,
+        std::unique_ptr<storage::Store> store, std::unique_ptr<storage::Coordinator> coordinator);
+    // What must happen before the storage worker owns the store: listening for the other nodes
+    // (before the boards load, so a result committed elsewhere meanwhile is heard), the boards,
+    // the guests and the first blocks of ids. Throws std::runtime_error with why.
+    FirstRead first_read(storage::Store& store);
+
+    const Config& config_;
+    const Clock& clock_;
+    Metrics metrics_;
+    Leaderboards leaderboards_;
+    ClusterLink link_;
+    // Published by serve(): the link's notices reach these only once the node has its name.
+    std::atomic<Ownership*> ownership_ptr_{nullptr};
+    std::atomic<LaneDirectory*> lanes_ptr_{nullptr};
+    std::atomic<LeagueNews*> league_news_ptr_{nullptr};
+    FirstRead first_;
+    StorageWorker storage_;
+    // The coach's pool (hints, reviews, par): its jobs reply through connections and write
+    // through the storage worker, so it is stopped (stop_background) before those go.
+    AnalysisLimit analysis_limit_;
+    AnalysisPool analysis_pool_;
+    ParKeeper par_;
+    LeagueNews league_news_;
+    RoomContext rooms_;
+    std::string node_id_;  // set by serve(), before any game runs
+    const std::string server_name_;
+    Registry registry_;
+    LaneDirectory lanes_;
+    GuestBook guests_;
+    AddressBudgets budgets_;
+    // After the storage worker (its jobs call it): destroyed, and joined, before it.
+    Passwords passwords_;
+    TokenEpochs token_epochs_;
+    Ownership ownership_;
+    Queries queries_;
+    LeagueService leagues_;
+    // The connection's side: each feature's requests, and the dispatcher asking them in turn.
+    OwnGames own_games_;
+    SignIn sign_in_;
+    Hello hello_;
+    GameRequests game_requests_;
+    QueryRequests query_requests_;
+    DailyRequests daily_requests_;
+    LaneRequests lane_requests_;
+    LeagueRequests league_requests_;
+    AccountRequests account_requests_;
+    AnalysisRequests analysis_requests_;
+    Dispatcher dispatcher_;
+    FrontDoor front_;
+    std::shared_ptr<DayKeeper> keeper_;
+    std::shared_ptr<Janitor> janitor_;
+};
+
+}  // namespace pinfall::server
