@@ -11,7 +11,7 @@
 
 using pinfall::server::AnalysisPool;
 
-TEST_CASE("analysis pool: the bound counts only bounded jobs; every accepted job runs") {
+TEST_CASE("analysis pool: the bound counts only bounded jobs, every accepted job runs") {
     AnalysisPool pool(1, 1);
     std::promise<void> release;
     std::shared_future<void> gate = release.get_future().share();

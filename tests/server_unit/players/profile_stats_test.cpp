@@ -81,7 +81,7 @@ TEST_CASE("recent games are the last ten, newest first") {
     CHECK_FALSE(p.recent.front().day);
 }
 
-TEST_CASE("scores by kind count every game; the trend is the last 100, oldest first") {
+TEST_CASE("scores by kind count every game, and the trend is the last 100, oldest first") {
     auto games = practice(std::vector<int>(120, 0));
     for (std::size_t i = 0; i < games.size(); ++i) {
         games[i].score = static_cast<int>(i % 3) * 100;  // 0, 100, 200, 0, ...
