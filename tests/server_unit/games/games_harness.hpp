@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "server/app/core/clock.hpp"
+#include "server/app/core/identity.hpp"
 #include "server/app/core/metrics.hpp"
 #include "server/app/core/outbox.hpp"
 #include "server/app/core/storage_worker.hpp"
