@@ -45,7 +45,7 @@ bool measure_coach(Ruleset ruleset, int games) {
     int fallbacks = 0;
     ParSolver solver;
     // One Coach for every game, as each of the server's analysis threads keeps one
-    // (server/app/coach/client_analysis.cpp): its table is allocated once, not in a hint's time.
+    // (server/app/coach/analysis_requests.cpp): its table is allocated once, not in a hint's time.
     Coach coach;
     for (int i = 0; i < games; ++i) {
         const Seed seed = sha256("pinfall-par-bench-" + std::to_string(i));

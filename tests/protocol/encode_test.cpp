@@ -20,7 +20,7 @@ TEST_CASE("encode_error: re echoed or null, code and message escaped", "[encode]
           R"("message":"unknown message type \"fly\""})");
     CHECK(encode_error(std::nullopt, "bad_json", "not valid JSON") ==
           R"({"type":"error","re":null,"code":"bad_json","message":"not valid JSON"})");
-    // What the server sends for a binary message (server/app/core/client.cpp).
+    // What the server sends for a binary message (server/app/front/dispatcher.cpp).
     const std::string binary = "binary frames are not accepted; send JSON text";
     CHECK(encode_error(std::nullopt, "bad_request", binary) ==
           R"({"type":"error","re":null,"code":"bad_request",)"

@@ -69,7 +69,7 @@ json ask(server::Client& c, const std::shared_ptr<RecordingOutbox>& out, const j
 
 }  // namespace
 
-TEST_CASE("dispatcher: hello first, then requests; decode errors and frames answered",
+TEST_CASE("dispatcher: hello first, then requests, decode errors and frames answered",
           "[front]") {
     Front front;
     auto out = std::make_shared<RecordingOutbox>();
