@@ -167,13 +167,24 @@ TEST_CASE("cluster: a guest made on node A is the same guest on node B, guest id
         }
         return n;
     };
-    const int before = guests_on_b();
-    WsClient kept(nodes.b.port());
-    REQUIRE(kept.hello(token)["guest"] == token);
-    CHECK(guests_on_b() == before + 1);
+    // The guest's own lock (guest_key: minus its id, the id its practice game names). The last
+    // probe connection above held it on node B, which lets go only after that connection has
+    // closed (the games handed over, then the unlock on the cluster link's thread): counted
+    // while on its way, it is in `before` already. So nobody holds it before counting.
     storage::Status st;
     auto store = storage::Store::open(database_of(nodes.a.dir()), &st);
     REQUIRE(store);
+    const auto practice = store->game(snap["game"].get<std::int64_t>());
+    REQUIRE(practice);
+    REQUIRE(practice->guest);
+    const std::int64_t token_key = -*practice->guest;
+    REQUIRE(eventually([&] { return lock_holders(nodes.a.dir()).count(token_key) == 0; },
+                       std::chrono::milliseconds(10000)));
+    const int before = guests_on_b();
+    WsClient kept(nodes.b.port());
+    REQUIRE(kept.hello(token)["guest"] == token);
+    CHECK(lock_holders(nodes.a.dir())[token_key] == std::vector<std::string>{"pinfall:node-b"});
+    CHECK(guests_on_b() == before + 1);
     CHECK(eventually([&] { return store->guests().size() == 11; }));
 }
 
