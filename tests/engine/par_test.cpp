@@ -247,7 +247,7 @@ TEST_CASE("the end of real games: frames 9-10 and every pending bonus", "[par]")
     }
 }
 
-TEST_CASE("the best line replays to par; par beats greedy and random play", "[par]") {
+TEST_CASE("the best line replays to par, par beats greedy and random play", "[par]") {
     const Ruleset r = GENERATE(Ruleset::kSackson, Ruleset::kStrict);
     ParSolver solver;
     long greedy_total = 0, par_total = 0;

@@ -99,7 +99,7 @@ TEST_CASE("budget: lane codes that find no lane, then no lookups at all") {
     CHECK(friend_.request({{"type", "lane_watch"}, {"lane", code}})["type"] == "lane");
 }
 
-TEST_CASE("lifetimes: guests owning nothing expire; idle games and lanes leave memory intact") {
+TEST_CASE("lifetimes: guests owning nothing expire, idle games and lanes leave memory intact") {
     ServerProcess server({"--msg-rate", "0", "--guest-ttl-ms", "400", "--idle-evict-ms", "400",
                           "--sweep-ms", "100"});
     std::string idle_guest, player_guest, code;

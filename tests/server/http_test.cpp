@@ -13,7 +13,7 @@
 
 using namespace pinfall::test;
 
-TEST_CASE("node id: --node-id names the node in /healthz and /metrics; a bad one is refused") {
+TEST_CASE("node id: --node-id names the node in /healthz and /metrics, a bad one is refused") {
     ServerProcess server({"--node-id", "eu-1.node_a:9"});
     const auto health = http_get(server.port(), "/healthz");
     CHECK(health.status == 200);

@@ -38,7 +38,7 @@ TEST_CASE("a player's password string is stored, found by name key, and replaced
     CHECK(store->set_password_hash(bob + 100, kHash).is_not_found());
 }
 
-TEST_CASE("password-login tokens find the player until rotation; rotation keeps one token") {
+TEST_CASE("password-login tokens find the player until rotation, rotation keeps one token") {
     TempDir dir;
     auto store = test::open_store(dir.db());
     const PlayerId ann = test::add_player(*store, "ann");  // own token "hash-of-ann"

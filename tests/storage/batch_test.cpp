@@ -81,7 +81,7 @@ TEST_CASE("a job's conflict seen in an answer is undone alone by its savepoint i
     CHECK(test::query_text(store->db(), "SELECT count(*) FROM actions WHERE idx = 1") == "0");
 }
 
-TEST_CASE("a write sent ahead that fails fails the batch; rollback keeps nothing of it") {
+TEST_CASE("a write sent ahead that fails fails the batch, rollback keeps nothing of it") {
     TempDir dir;
     auto store = test::open_store(dir.db());
     const GameRowId game = daily_game(*store);

@@ -21,6 +21,11 @@ void LaneRoom::drain() {
         checked_ = false;
         current_();  // may start a commit (inflight_)
     }
+    // The last action is done (a retry after a conflict runs it again, so it stays while a
+    // commit is in flight): let go of it now. It holds its requester's connection, which would
+    // otherwise stay open in memory, and keep the lane watched and never evicted, until the
+    // next action. No action calls drain() from inside itself.
+    if (!inflight_) current_ = nullptr;
 }
 
 void LaneRoom::push(const std::optional<protocol::LaneChange>& change) {
