@@ -65,7 +65,7 @@ std::string Metrics::render(std::string_view node) const {
     out += "# HELP pinfall_lane_conflicts_total Lane changes checked again: the lane changed through another node.\n";
     out += "# TYPE pinfall_lane_conflicts_total counter\n";
     line("pinfall_lane_conflicts_total", lane_conflicts.load());
-    out += "# HELP pinfall_lane_changes_heard_total Lane changes made on other nodes applied here.\n";
+    out += "# HELP pinfall_lane_changes_heard_total Lane changes made on other nodes applied here (in order, or by reloading the lane).\n";
     out += "# TYPE pinfall_lane_changes_heard_total counter\n";
     line("pinfall_lane_changes_heard_total", lane_changes_heard.load());
     out += "# HELP pinfall_guests_expired_total Guests owning nothing deleted after their TTL.\n";

@@ -150,9 +150,11 @@ void LaneRoom::apply_heard(const LaneNotice& n) {
         applied = c.side >= 0 && c.side < static_cast<int>(side_names_.size());
         if (applied) members_.push_back(n.member);
     }
-    if (!applied) return resync([] {});  // versions missed, or a state that differs
-    version_ = n.version;
+    // Heard either way: applied in order here, or by reloading the lane when versions were
+    // missed or the state differs (which of the two depends on timing, not on correctness).
     ctx_.metrics.lane_changes_heard.fetch_add(1, std::memory_order_relaxed);
+    if (!applied) return resync([] {});
+    version_ = n.version;
     last_active_.store(std::chrono::steady_clock::now().time_since_epoch().count(),
                        std::memory_order_relaxed);
     push(c);
