@@ -1,9 +1,12 @@
 // The clairvoyance study (issue 27, docs/integrity.md), run by bench/integrity.sh.
 //
-//   integrity_study run N [FIRST] [THREADS] [sackson|strict]
+//   integrity_study run N [FIRST] [THREADS] [sackson|strict] [honest]
 //       seeds i = FIRST..FIRST+N-1 (seed i = sha256("pinfall-integrity-study-" + decimal i)),
 //       each played by every kind of bench/integrity_players.hpp (the same seeds for every
-//       kind) and analysed by engine::IntegrityAnalyzer. Prints one line a game, in seed order
+//       kind; with `honest`, the seven honest kinds only) and analysed by
+//       engine::IntegrityAnalyzer. A player's own randomness is seeded by
+//       ((i - FIRST) * 10 + kind) * 7919 + 17 (kind: its place in kKinds), so a run is
+//       reproduced by the same N, FIRST and kinds. Prints one line a game, in seed order
 //       whatever THREADS (default 2):
 //         game <ruleset> <kind> <i> llr X gsum X gvar X deciding N decisions N tau X score N
 //         par N ms X flagged 0|1
@@ -49,8 +52,9 @@ void print_row(const Row& r) {
                 r.e.deciding, r.decisions, r.tau, r.score, r.par, r.ms, r.flagged);
 }
 
-int run(Ruleset ruleset, int n, int first, int threads) {
-    const int items = n * pinfall::bench::kKindCount;
+int run(Ruleset ruleset, int n, int first, int threads, bool honest_only) {
+    const int kinds = honest_only ? pinfall::bench::kHonestKinds : pinfall::bench::kKindCount;
+    const int items = n * kinds;
     std::vector<Row> rows(static_cast<std::size_t>(items));
     std::atomic<int> next{0};
     std::atomic<int> failed{0};
@@ -58,11 +62,12 @@ int run(Ruleset ruleset, int n, int first, int threads) {
         pinfall::bench::Players players;
         IntegrityAnalyzer analyzer;
         for (int item; (item = next.fetch_add(1)) < items;) {
-            const int i = first + item / pinfall::bench::kKindCount;
-            const Kind kind = pinfall::bench::kKinds[item % pinfall::bench::kKindCount];
+            const int i = first + item / kinds;
+            const int k = item % kinds;
+            const Kind kind = pinfall::bench::kKinds[k];
             const Seed seed = sha256("pinfall-integrity-study-" + std::to_string(i));
-            const Record record = players.play(kind, ruleset, seed,
-                                               static_cast<std::uint64_t>(item) * 7919 + 17);
+            const auto rng = static_cast<std::uint64_t>((i - first) * pinfall::bench::kKindCount + k);
+            const Record record = players.play(kind, ruleset, seed, rng * 7919 + 17);
             const double start = pinfall::bench::thread_seconds();
             const auto report = analyzer.analyze(record);
             const double ms = (pinfall::bench::thread_seconds() - start) * 1e3;
@@ -97,13 +102,16 @@ int main(int argc, char** argv) {
     const int first = argc > 3 ? std::atoi(argv[3]) : 0;
     const int threads = argc > 4 ? std::atoi(argv[4]) : 2;
     const auto only = argc > 5 ? parse_ruleset(argv[5]) : std::nullopt;
-    if (mode != "run" || n < 1 || first < 0 || threads < 1 || (argc > 5 && !only)) {
-        std::fprintf(stderr, "usage: integrity_study run N [FIRST] [THREADS] [ruleset] | report FILE...\n");
+    const bool honest_only = argc > 6 && std::string(argv[6]) == "honest";
+    if (mode != "run" || n < 1 || first < 0 || threads < 1 || (argc > 5 && !only) ||
+        (argc > 6 && !honest_only)) {
+        std::fprintf(stderr,
+                     "usage: integrity_study run N [FIRST] [THREADS] [ruleset] [honest] | report FILE...\n");
         return 2;
     }
     int rc = 0;
     for (const Ruleset r : {Ruleset::kSackson, Ruleset::kStrict}) {
-        if (!only || *only == r) rc |= run(r, n, first, threads);
+        if (!only || *only == r) rc |= run(r, n, first, threads, honest_only);
     }
     return rc;
 }
