@@ -50,6 +50,38 @@ TEST_CASE("integrity: max of P at the first decision is par, on both rulesets") 
     }
 }
 
+TEST_CASE("integrity: P of the choice made is the best P of the next decision, and the score at the end") {
+    // Exactness along arbitrary games, frame 10's bonus deals included: a choice's P is the best
+    // reachable after it, which is the next decision's best P (balls that end by themselves
+    // change nothing), and after the last choice the final score itself.
+    KnownValues known;
+    for (const auto ruleset : {Ruleset::kSackson, Ruleset::kStrict}) {
+        for (int i = 0; i < 40; ++i) {
+            const Seed seed = seed_of(100 + i);
+            const DealSet deals = deal_all(seed);
+            Game game(ruleset, seed, deals);
+            known.start(ruleset, deals);
+            int promised = known.par();
+            for (int k = 0; !game.over(); ++k) {
+                const auto p = known.values(game);
+                const auto actions = open_actions(game);
+                INFO(i << " decision " << k);
+                REQUIRE(*std::max_element(p.begin(), p.end()) == promised);
+                // Half the games by the best P (frame 10's strikes and deal 11 come often),
+                // half by arbitrary choices, every third one the stop.
+                const std::size_t best = static_cast<std::size_t>(
+                    std::max_element(p.begin(), p.end()) - p.begin());
+                const std::size_t j = i % 2 == 0    ? best
+                                      : k % 3 == 2 ? actions.size() - 1
+                                                   : (k * 7) % actions.size();
+                promised = p[j];
+                REQUIRE_FALSE(game.apply(actions[j]));
+            }
+            CHECK(game.score() == promised);
+        }
+    }
+}
+
 TEST_CASE("integrity: along the par line P of the play made stays par, and E is the coach's") {
     const Ruleset ruleset = Ruleset::kSackson;
     const Seed seed = seed_of(1);
