@@ -40,6 +40,7 @@ seed_start=$SECONDS
 seed_s=$((SECONDS - seed_start))
 head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$tmp/secret"
 server_cmd=("$server" --port 0 --bind 127.0.0.1 --threads 1 --msg-rate 0
+            --guests-per-ip 0 --games-per-ip 0  # every connection comes from 127.0.0.x
             --secret-file "$tmp/secret" --db "$tmp/board.db" --log-level warn
             --clock-start "${day}T12:00:00Z")
 

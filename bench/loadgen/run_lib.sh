@@ -103,6 +103,19 @@ run_lg() {
         exit 1
     fi
     log "$(cat "$tmp/$name.result")"
+    # A run with errors, refused connections or (idle hold) fewer connections open than asked
+    # measured something else than it says: stop here rather than write its figures.
+    local errors failures ready conns
+    errors=$(get "$name" errors)
+    failures=$(get "$name" connect_failures)
+    ready=$(get "$name" conns_ready)
+    conns=$(get "$name" conns)
+    if [ "$errors" != 0 ] || [ "$failures" != 0 ] || [ "$ready" != "$conns" ]; then
+        grep -E '^loadgen: first error' "$tmp/$name.log" >&2 || true
+        log "$name: $errors errors, $failures refused connections, $ready of $conns ready:" \
+            "the run is not counted (a budget or limit of the server's?); no figure is written"
+        exit 1
+    fi
     case $name in *-[2-9]) return 0 ;; esac  # repetitions: same commands as the first
     local shown="${cmd[*]}"
     shown=${shown/--port $peer_port/--port <port>}
