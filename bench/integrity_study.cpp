@@ -9,8 +9,9 @@
 //       reproduced by the same N, FIRST and kinds. Prints one line a game, in seed order
 //       whatever THREADS (default 2):
 //         game <ruleset> <kind> <i> llr X gsum X gvar X deciding N decisions N tau X score N
-//         par N ms X flagged 0|1
-//       ms: CPU ms of the analysis alone (this thread's clock); flagged: the engine's verdict.
+//         par N ms X flagged 0|1 terms T1,T2,... (or -)
+//       ms: CPU ms of the analysis alone (this thread's clock); flagged: the engine's verdict;
+//       terms: each deciding decision's LLR term before the cap (so the report can try caps).
 //   integrity_study report FILE...
 //       reads the game lines and, per ruleset, calibrates the thresholds (calibrate() below),
 //       then prints "key value" lines: false flags, detection in single games and over seven
@@ -43,13 +44,17 @@ struct Row {
     IntegrityEvidence e;
     int decisions = 0, score = 0, par = 0, flagged = 0;
     double tau = 0, ms = 0;
+    std::vector<double> terms;  // the deciding decisions' LLR terms, uncapped
 };
 
 void print_row(const Row& r) {
     std::printf("game %s %s %d llr %.4f gsum %.4f gvar %.4f deciding %d decisions %d tau %.4f "
-                "score %d par %d ms %.2f flagged %d\n",
+                "score %d par %d ms %.2f flagged %d ",
                 r.ruleset.c_str(), r.kind.c_str(), r.seed, r.e.llr, r.e.guard_sum, r.e.guard_var,
                 r.e.deciding, r.decisions, r.tau, r.score, r.par, r.ms, r.flagged);
+    std::string terms;
+    for (const double t : r.terms) terms += (terms.empty() ? "" : ",") + std::to_string(t);
+    std::printf("terms %s\n", terms.empty() ? "-" : terms.c_str());
 }
 
 int run(Ruleset ruleset, int n, int first, int threads, bool honest_only) {
@@ -78,7 +83,8 @@ int run(Ruleset ruleset, int n, int first, int threads, bool honest_only) {
             Row& r = rows[static_cast<std::size_t>(item)];
             r = {std::string(ruleset_name(ruleset)), std::string(pinfall::bench::kind_name(kind)), i,
                  report->evidence, report->decisions, report->score, report->par,
-                 report->flagged ? 1 : 0, report->tau, ms};
+                 report->flagged ? 1 : 0, report->tau, ms, {}};
+            for (const auto& d : report->drivers) r.terms.push_back(d.llr);
         }
     };
     std::vector<std::thread> pool;

@@ -6,11 +6,13 @@
 // plus kMargin; the pair kept is the one that flags most full clairvoyants (ties: the larger Tz,
 // which leans on the guard). Weeks the same over every rolling window of seven consecutive seeds
 // of one honest kind, kept by the most half- plus quarter-cheater weeks (blocks of seven seeds).
-// So no honest game or window of the run is flagged by construction; "held out" recalibrates on
+// Each game's LLR is summed again from its uncapped terms under the engine's kLlrTermCap (or
+// PINFALL_INTEGRITY_CAP, to study another cap). So no honest game or window of the run is flagged by construction; "held out" recalibrates on
 // the even seeds alone and counts the odd seeds' honest games it flags.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -179,6 +181,9 @@ void report(const std::string& ruleset, ByKind& k) {
 }  // namespace
 
 int integrity_report_main(const std::vector<std::string>& files) {
+    const char* env = std::getenv("PINFALL_INTEGRITY_CAP");
+    const double cap = env ? std::atof(env) : pinfall::engine::kLlrTermCap;
+    std::printf("cap all llr_term_cap %.2f engine_cap %.2f\n", cap, pinfall::engine::kLlrTermCap);
     std::map<std::string, ByKind> all;
     for (const auto& f : files) {
         std::ifstream in(f);
@@ -187,14 +192,29 @@ int integrity_report_main(const std::vector<std::string>& files) {
             std::string tag, ruleset, key;
             Game g;
             if (!(s >> tag >> ruleset >> g.kind >> g.seed) || tag != "game") continue;
-            for (double v; s >> key >> v;) {
-                if (key == "llr") g.e.llr = v;
-                if (key == "gsum") g.e.guard_sum = v;
-                if (key == "gvar") g.e.guard_var = v;
-                if (key == "deciding") g.e.deciding = static_cast<int>(v);
-                if (key == "ms") g.ms = v;
-                if (key == "score") g.score = static_cast<int>(v);
-                if (key == "par") g.par = static_cast<int>(v);
+            std::vector<double> terms;
+            bool have_terms = false;
+            for (std::string v; s >> key >> v;) {
+                if (key == "terms") {
+                    have_terms = true;
+                    std::istringstream list(v == "-" ? "" : v);
+                    for (std::string t; std::getline(list, t, ',');) terms.push_back(std::stod(t));
+                    continue;
+                }
+                const double x = std::stod(v);
+                if (key == "llr") g.e.llr = x;
+                if (key == "gsum") g.e.guard_sum = x;
+                if (key == "gvar") g.e.guard_var = x;
+                if (key == "deciding") g.e.deciding = static_cast<int>(x);
+                if (key == "ms") g.ms = x;
+                if (key == "score") g.score = static_cast<int>(x);
+                if (key == "par") g.par = static_cast<int>(x);
+            }
+            // The LLR again from the uncapped terms, under the cap in force (the engine's, or
+            // PINFALL_INTEGRITY_CAP to try another), exactly as integrity_report sums them.
+            if (have_terms) {
+                g.e.llr = 0;
+                for (const double t : terms) g.e.llr += std::min(t, cap);
             }
             all[ruleset][g.kind].push_back(g);
         }

@@ -89,7 +89,7 @@ IntegrityReport integrity_report(Ruleset ruleset, const std::vector<IntegrityDec
         IntegrityDecision driver = d;
         driver.llr = log_softmax(d.choices, known_of, kKnownTau, d.played) -
                      log_softmax(d.choices, expected_of, r.tau, d.played);
-        e.llr += driver.llr;
+        e.llr += std::min(driver.llr, kLlrTermCap);
         e.guard_sum += (d.played_known_best ? 1.0 : 0.0) - d.q;
         e.guard_var += d.q * (1 - d.q);
         ++e.deciding;

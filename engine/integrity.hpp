@@ -8,7 +8,9 @@
 //   tau   the player's own noise: maximum likelihood of the choices made under softmax(E/tau),
 //         over the decisions that are not deciding; golden-section search on log tau in
 //         [0.05, 50]; 50 when no such decision has two different values.
-//   LLR   sum over the deciding decisions of log softmax(P/2)(played) - log softmax(E/tau)(played).
+//   LLR   sum over the deciding decisions of log softmax(P/2)(played) - log softmax(E/tau)(played),
+//         each term capped above at kLlrTermCap: one lucky guess off the coach's best by a
+//         precise honest player (tau near its floor) must not weigh as much as a game of them.
 //   z     the guard, mean zero for any honest player: sum(1[played is true-deal best] - q) /
 //         sqrt(sum q(1 - q)) over the deciding decisions, q the chance that the played choice
 //         turns out best given the player's view and that the decision is deciding (sampled).
@@ -34,6 +36,9 @@
 
 namespace pinfall::engine {
 
+// The most one decision adds to the LLR (its term is kept whole in IntegrityDecision::llr).
+inline constexpr double kLlrTermCap = 15;
+
 // One choice at a decision: its coach value E and its true-deal value P.
 struct IntegrityChoice {
     Action action;
@@ -53,7 +58,7 @@ struct IntegrityDecision {
     bool deciding = false;
     bool played_known_best = false;  // P(played) is the largest P
     double q = 0;                    // deciding only: the sampled chance of that
-    double llr = 0;                  // deciding only: this decision's term of the LLR
+    double llr = 0;                  // deciding only: this decision's term, uncapped
 };
 
 // What a game adds to a player's rolling evidence.
