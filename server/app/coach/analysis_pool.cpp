@@ -1,5 +1,7 @@
 #include "server/app/coach/analysis_pool.hpp"
 
+#include <pthread.h>
+#include <sched.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -7,7 +9,8 @@
 
 namespace pinfall::server {
 
-AnalysisPool::AnalysisPool(unsigned threads, std::size_t max_queued) : max_queued_(max_queued) {
+AnalysisPool::AnalysisPool(unsigned threads, std::size_t max_queued, Priority priority)
+    : max_queued_(max_queued), priority_(priority) {
     threads = std::max(1u, threads);
     threads_.reserve(threads);
     for (unsigned i = 0; i < threads; ++i) threads_.emplace_back([this] { run(); });
@@ -48,6 +51,14 @@ void AnalysisPool::stop() {
 }
 
 void AnalysisPool::run() {
+    if (priority_ == Priority::kIdle) {
+        // Lowering a thread's own policy needs no privilege; should it fail anyway, the work
+        // still runs, at normal priority.
+        const sched_param none{};
+        if (const int err = pthread_setschedparam(pthread_self(), SCHED_IDLE, &none)) {
+            spdlog::warn("analysis pool: SCHED_IDLE refused ({}): background jobs run at normal priority", err);
+        }
+    }
     for (;;) {
         Job job;
         {

@@ -22,9 +22,13 @@ namespace pinfall::server {
 class AnalysisPool {
    public:
     using Job = std::function<void()>;
+    // kIdle: the threads run under SCHED_IDLE, only when a core has nothing else to do, so
+    // background work (par of finished games) never takes CPU from the I/O threads or the
+    // hints; it waits in the queue while the server is busy.
+    enum class Priority { kNormal, kIdle };
 
     // threads: worker threads (at least 1); max_queued: jobs waiting beyond those running.
-    AnalysisPool(unsigned threads, std::size_t max_queued);
+    AnalysisPool(unsigned threads, std::size_t max_queued, Priority priority = Priority::kNormal);
     // Stops and joins (stop()).
     ~AnalysisPool();
     AnalysisPool(const AnalysisPool&) = delete;
@@ -46,6 +50,7 @@ class AnalysisPool {
     void run();
 
     const std::size_t max_queued_;
+    const Priority priority_;
     mutable std::mutex mutex_;
     std::condition_variable wake_;
     std::deque<std::pair<Job, bool>> jobs_;  // with `bounded`

@@ -22,11 +22,11 @@ void store_game_par(StorageWorker& storage, storage::GameRowId game, int par) {
 
 void ParKeeper::game_finished(storage::GameRowId game, engine::Ruleset ruleset,
                               const engine::Seed& seed) {
-    pool_.submit(
-        [this, game, ruleset, seed] {
-            store_game_par(storage_, game, engine::solve_par(ruleset, seed).par);
-        },
-        false);
+    // Bounded: a backlog beyond the background queue is dropped rather than held without end
+    // (fill() computes a dropped game's par when its record is shown).
+    background_.submit([this, game, ruleset, seed] {
+        store_game_par(storage_, game, engine::solve_par(ruleset, seed).par);
+    });
 }
 
 void ParKeeper::day_revealed(const std::string& day, const engine::Seed& seed, storage::Millis now,

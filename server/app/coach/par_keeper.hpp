@@ -1,6 +1,10 @@
 // Stores par with finished games (docs/rules.md "Par and the coach"), off the hot path: the
-// solver runs on the analysis pool and the result is written by the storage worker.
-// - practice games: when they finish (game_finished, from the rooms' on_finished);
+// solver runs on a pool and the result is written by the storage worker.
+// - practice games and closed league rounds' games: when they finish (game_finished), on the
+//   background pool, whose thread runs only when a core is idle: par then costs the playing
+//   path nothing (docs/benchmarks.md "Server"). While the server is busy the jobs wait; past
+//   the background pool's queue they are dropped, and the game gets its par from fill() when
+//   its record is shown (a profile's par_pct counts the games whose par is stored);
 // - daily games: at their day's reveal (day_revealed, from the DayKeeper), never before, so no
 //   message can carry a ranked game's par while its day runs; the day's par and best line are
 //   kept with the revealed day;
@@ -25,9 +29,12 @@ namespace pinfall::server {
 
 class ParKeeper {
    public:
-    ParKeeper(AnalysisPool& pool, StorageWorker& storage) : pool_(pool), storage_(storage) {}
+    // pool: the analysis pool of hints and reviews (day_revealed, fill: someone waits for
+    // them); background: a pool of idle priority (game_finished). All outlive this object.
+    ParKeeper(AnalysisPool& pool, AnalysisPool& background, StorageWorker& storage)
+        : pool_(pool), background_(background), storage_(storage) {}
 
-    // Queues par of a finished practice game; the row gets it a moment later.
+    // Queues par of a finished game; the row gets it once a core is idle.
     void game_finished(storage::GameRowId game, engine::Ruleset ruleset, const engine::Seed& seed);
     // Queues par of a revealed day (ruleset sackson, the day's seed); done (may be empty) runs
     // with the write's status on the storage worker.
@@ -40,6 +47,7 @@ class ParKeeper {
 
    private:
     AnalysisPool& pool_;
+    AnalysisPool& background_;
     StorageWorker& storage_;
 };
 

@@ -16,6 +16,9 @@ namespace asio = boost::asio;
 
 namespace {
 
+// Finished games whose par waits for an idle core, at most (about 100 bytes each).
+constexpr std::size_t kParBacklog = 100000;
+
 // A player handed over to another node waits this long for the holder to let go.
 constexpr std::chrono::milliseconds kHandOverWait{3000};
 
@@ -86,7 +89,8 @@ App::App(asio::io_context& ioc, const Config& config, const Clock& clock,
       storage_(std::move(store)),
       analysis_limit_(config.analysis_rate, std::chrono::milliseconds(config.analysis_window_ms)),
       analysis_pool_(config.analysis_threads, config.analysis_queue),
-      par_(analysis_pool_, storage_),
+      par_pool_(1, kParBacklog, AnalysisPool::Priority::kIdle),
+      par_(analysis_pool_, par_pool_, storage_),
       league_news_(storage_, clock, config.secret),
       rooms_{metrics_, storage_, clock,
              [this](const FinishedGame& g) {
@@ -166,6 +170,7 @@ void App::stop_timers() {
 void App::stop_background() {
     link_.stop();  // its handlers post to the boards' strand
     analysis_pool_.stop();
+    par_pool_.stop();
 }
 
 void App::finish() {

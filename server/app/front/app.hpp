@@ -89,6 +89,7 @@ class App {
     // through the storage worker, so it is stopped (stop_background) before those go.
     AnalysisLimit analysis_limit_;
     AnalysisPool analysis_pool_;
+    AnalysisPool par_pool_;  // par of finished games: idle priority (ParKeeper)
     ParKeeper par_;
     LeagueNews league_news_;
     RoomContext rooms_;

@@ -3,6 +3,8 @@
 // request's place in the queue.
 #include "server/app/coach/analysis_pool.hpp"
 
+#include <sched.h>
+
 #include <catch2/catch.hpp>
 #include <atomic>
 #include <chrono>
@@ -36,4 +38,19 @@ TEST_CASE("analysis pool: the bound counts only bounded jobs, every accepted job
     CHECK(pool.submit([&] { ++ran; }));  // the place is free again
     pool.stop();
     CHECK_FALSE(pool.submit([&] { ++ran; }, false));  // stopped: refused
+}
+
+TEST_CASE("analysis pool: a pool of idle priority runs its jobs under SCHED_IDLE, a normal one not") {
+    // The policy each pool's thread runs its jobs under, read from inside a job.
+    auto policy_in = [](AnalysisPool& pool) {
+        std::promise<int> seen;
+        auto result = seen.get_future();
+        REQUIRE(pool.submit([&seen] { seen.set_value(sched_getscheduler(0)); }));
+        REQUIRE(result.wait_for(std::chrono::seconds(30)) == std::future_status::ready);
+        return result.get();
+    };
+    AnalysisPool background(1, 4, AnalysisPool::Priority::kIdle);
+    AnalysisPool normal(1, 4);
+    CHECK(policy_in(background) == SCHED_IDLE);
+    CHECK(policy_in(normal) == SCHED_OTHER);
 }
