@@ -174,6 +174,15 @@ int main(int argc, char** argv) {
               cpu ? (at_end.cpu_s - at_start.cpu_s) * 1e6 / static_cast<double>(st.actions)
                   : -1.0,
               2);
+        // The playing path alone: less the server's idle-priority threads (par of finished
+        // games), which run only on a core that has nothing else to do.
+        const double background = at_end.background_s - at_start.background_s;
+        r.add("server_background_s", cpu ? background : -1.0, 2);
+        r.add("server_fg_cpu_s_per_M",
+              cpu ? (at_end.cpu_s - at_start.cpu_s - background) * 1e6 /
+                        static_cast<double>(st.actions)
+                  : -1.0,
+              2);
         // Who else used the machine during the window: a busy neighbour skews every figure.
         const double self = self_end.cpu_s - self_start.cpu_s;
         const double busy = busy_end - busy_start;

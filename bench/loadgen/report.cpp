@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -12,27 +13,56 @@
 
 namespace pinfall::loadgen {
 
+namespace {
+
+struct StatTimes {
+    bool ok = false;
+    unsigned long long utime = 0, stime = 0;
+    int policy = 0;  // SCHED_* of a thread (field 41)
+};
+
+// One /proc/.../stat file: fields after the command (which may hold spaces): state is field 3,
+// utime 14, stime 15, policy 41.
+StatTimes read_stat(const std::string& path) {
+    StatTimes t;
+    std::ifstream stat(path);
+    std::string line;
+    if (!std::getline(stat, line)) return t;
+    const auto close = line.rfind(')');
+    if (close == std::string::npos) return t;
+    std::istringstream rest(line.substr(close + 2));
+    std::string field;
+    for (int n = 3; n <= 41 && rest >> field; ++n) {
+        if (n == 14) t.utime = std::stoull(field);
+        if (n == 15) t.stime = std::stoull(field);
+        if (n == 41) t.policy = std::stoi(field);
+    }
+    t.ok = true;
+    return t;
+}
+
+}  // namespace
+
 ProcSample read_proc(int pid) {
     ProcSample s;
     const std::string dir = "/proc/" + std::to_string(pid);
-    std::ifstream stat(dir + "/stat");
-    std::string line;
-    if (!std::getline(stat, line)) return s;
-    // Fields after the command (which may hold spaces): state is field 3, utime 14, stime 15.
-    const auto close = line.rfind(')');
-    if (close == std::string::npos) return s;
-    std::istringstream rest(line.substr(close + 2));
-    std::string field;
-    unsigned long long utime = 0, stime = 0;
-    for (int n = 3; n <= 15 && rest >> field; ++n) {
-        if (n == 14) utime = std::stoull(field);
-        if (n == 15) stime = std::stoull(field);
-    }
+    const StatTimes whole = read_stat(dir + "/stat");
+    if (!whole.ok) return s;
+    const auto utime = whole.utime, stime = whole.stime;
     const auto tick = static_cast<double>(sysconf(_SC_CLK_TCK));
+    constexpr int kSchedIdle = 5;
+    std::error_code ec;
+    for (const auto& task : std::filesystem::directory_iterator(dir + "/task", ec)) {
+        const StatTimes t = read_stat(task.path().string() + "/stat");
+        if (t.ok && t.policy == kSchedIdle) {
+            s.background_s += static_cast<double>(t.utime + t.stime) / tick;
+        }
+    }
     s.user_s = static_cast<double>(utime) / tick;
     s.sys_s = static_cast<double>(stime) / tick;
     s.cpu_s = s.user_s + s.sys_s;
     std::ifstream status(dir + "/status");
+    std::string line;
     while (std::getline(status, line)) {
         if (line.rfind("VmRSS:", 0) == 0) {
             s.rss_kib = std::stoull(line.substr(6));

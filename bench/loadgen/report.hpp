@@ -11,7 +11,9 @@
 // closed/open/games add inflight, rate, warmup_s, duration_s, requests, actions, actions_per_s,
 // games, games_per_s, lat_{samples,p50_us,p90_us,p99_us,p999_us,max_us,mean_us} (open: from the
 // scheduled time, and svc_* from the actual send), lost, server_{cpu,user,sys}_s,
-// server_cpu_s_per_M, loadgen_cpu_s and other_cpu_s (-1 when not measured). idle adds
+// server_cpu_s_per_M, server_background_s (the server's SCHED_IDLE threads), server_fg_cpu_s_per_M
+// (server CPU less those, per million actions), loadgen_cpu_s and other_cpu_s (-1 when not
+// measured). idle adds
 // open_at_end, hold_s, rss_before_kib, rss_open_kib, rss_end_kib and bytes_per_conn.
 #pragma once
 
@@ -28,6 +30,9 @@ struct ProcSample {
     bool ok = false;
     double cpu_s = 0;          // utime + stime
     double user_s = 0, sys_s = 0;
+    // Of cpu_s, what the process's SCHED_IDLE threads used (the server's background par):
+    // work that runs only when a core has nothing else to do, apart from the playing path.
+    double background_s = 0;
     std::uint64_t rss_kib = 0; // VmRSS
 };
 
