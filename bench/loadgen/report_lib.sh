@@ -175,6 +175,10 @@ print_section() {
          "| <= 4 KiB | $(met "$idle_b" le 4096) |"
     echo "| Server CPU time (user + system) per million validated actions, closed loop," \
          "median | $(fmt '%.2f' "$cpu_m") s | <= 20 s | $(ok "$closed_ok" "$cpu_m" le 20) |"
+    echo "| ... of which the playing path: less the server's idle-priority threads (par of" \
+         "finished games, $(get pinfall-1 server_background_s) s of the first run's window)," \
+         "median | $(fmt '%.2f' "$(median pinfall server_fg_cpu_s_per_M)") s | the same with" \
+         "par off | - |"
     games_ok=$([ "$(get games errors)" = 0 ] && echo "" || echo ", $(get games errors) errors")
     local node_note=""
     if [ "$node_ok" = 1 ] && awk -v n="$node" -v r="$raw" 'BEGIN { exit !(3 * n > r) }'; then
