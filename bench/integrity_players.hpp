@@ -17,7 +17,18 @@
 
 namespace pinfall::bench {
 
-enum class Kind { kCoach, kSampler, kGreedy, kRandom, kNoisy05, kNoisy2, kNoisy5, kFull, kHalf, kQuarter };
+enum class Kind {
+    kCoach,
+    kSampler,
+    kGreedy,
+    kRandom,
+    kNoisy05,
+    kNoisy2,
+    kNoisy5,
+    kFull,
+    kHalf,
+    kQuarter
+};
 inline constexpr Kind kKinds[] = {Kind::kCoach,   Kind::kSampler, Kind::kGreedy, Kind::kRandom,
                                   Kind::kNoisy05, Kind::kNoisy2,  Kind::kNoisy5, Kind::kFull,
                                   Kind::kHalf,    Kind::kQuarter};
@@ -25,8 +36,8 @@ inline constexpr int kKindCount = 10;
 inline constexpr int kHonestKinds = 7;  // the first seven
 
 inline constexpr std::string_view kind_name(Kind k) {
-    constexpr std::string_view names[] = {"coach",   "sampler", "greedy", "random",  "noisy0.5",
-                                          "noisy2",  "noisy5",  "full",   "half",    "quarter"};
+    constexpr std::string_view names[] = {"coach",  "sampler", "greedy", "random", "noisy0.5",
+                                          "noisy2", "noisy5",  "full",   "half",   "quarter"};
     return names[static_cast<int>(k)];
 }
 inline constexpr bool honest(Kind k) { return static_cast<int>(k) < kHonestKinds; }
@@ -63,7 +74,8 @@ class Players {
     engine::Action softmax(const std::vector<engine::Hint>& hints, double t) {
         std::vector<double> w;
         double sum = 0;
-        for (const auto& h : hints) sum += w.emplace_back(std::exp((h.expected - hints[0].expected) / t));
+        for (const auto& h : hints)
+            sum += w.emplace_back(std::exp((h.expected - hints[0].expected) / t));
         double x = uniform() * sum;
         for (std::size_t i = 0; i < hints.size(); ++i) {
             if ((x -= w[i]) < 0) return hints[i].action;
@@ -89,24 +101,33 @@ class Players {
     engine::Action choose(Kind kind, const engine::Game& game) {
         using namespace engine;
         switch (kind) {
-            case Kind::kGreedy: return reference_action(game, true);
+            case Kind::kGreedy:
+                return reference_action(game, true);
             case Kind::kRandom: {
                 const std::vector<Action> actions = open_actions(game);
                 return actions[static_cast<std::size_t>(uniform() * actions.size())];
             }
-            case Kind::kSampler: return sampler_.hints(coach_view_of(game)).front().action;
-            default: break;
+            case Kind::kSampler:
+                return sampler_.hints(coach_view_of(game)).front().action;
+            default:
+                break;
         }
         const std::vector<Hint> hints = coach_.hints(coach_view_of(game));
         switch (kind) {
-            case Kind::kNoisy05: return softmax(hints, 0.5);
-            case Kind::kNoisy2: return softmax(hints, 2);
-            case Kind::kNoisy5: return softmax(hints, 5);
-            case Kind::kFull: return clairvoyant(game, hints);
-            case Kind::kHalf: return uniform() < 0.5 ? clairvoyant(game, hints) : hints.front().action;
+            case Kind::kNoisy05:
+                return softmax(hints, 0.5);
+            case Kind::kNoisy2:
+                return softmax(hints, 2);
+            case Kind::kNoisy5:
+                return softmax(hints, 5);
+            case Kind::kFull:
+                return clairvoyant(game, hints);
+            case Kind::kHalf:
+                return uniform() < 0.5 ? clairvoyant(game, hints) : hints.front().action;
             case Kind::kQuarter:
                 return uniform() < 0.25 ? clairvoyant(game, hints) : hints.front().action;
-            default: return hints.front().action;
+            default:
+                return hints.front().action;
         }
     }
 

@@ -48,10 +48,11 @@ struct Row {
 };
 
 void print_row(const Row& r) {
-    std::printf("game %s %s %d llr %.4f gsum %.4f gvar %.4f deciding %d decisions %d tau %.4f "
-                "score %d par %d ms %.2f flagged %d ",
-                r.ruleset.c_str(), r.kind.c_str(), r.seed, r.e.llr, r.e.guard_sum, r.e.guard_var,
-                r.e.deciding, r.decisions, r.tau, r.score, r.par, r.ms, r.flagged);
+    std::printf(
+        "game %s %s %d llr %.4f gsum %.4f gvar %.4f deciding %d decisions %d tau %.4f "
+        "score %d par %d ms %.2f flagged %d ",
+        r.ruleset.c_str(), r.kind.c_str(), r.seed, r.e.llr, r.e.guard_sum, r.e.guard_var,
+        r.e.deciding, r.decisions, r.tau, r.score, r.par, r.ms, r.flagged);
     std::string terms;
     for (const double t : r.terms) terms += (terms.empty() ? "" : ",") + std::to_string(t);
     std::printf("terms %s\n", terms.empty() ? "-" : terms.c_str());
@@ -71,7 +72,8 @@ int run(Ruleset ruleset, int n, int first, int threads, bool honest_only) {
             const int k = item % kinds;
             const Kind kind = pinfall::bench::kKinds[k];
             const Seed seed = sha256("pinfall-integrity-study-" + std::to_string(i));
-            const auto rng = static_cast<std::uint64_t>((i - first) * pinfall::bench::kKindCount + k);
+            const auto rng =
+                static_cast<std::uint64_t>((i - first) * pinfall::bench::kKindCount + k);
             const Record record = players.play(kind, ruleset, seed, rng * 7919 + 17);
             const double start = pinfall::bench::thread_seconds();
             const auto report = analyzer.analyze(record);
@@ -81,9 +83,17 @@ int run(Ruleset ruleset, int n, int first, int threads, bool honest_only) {
                 continue;
             }
             Row& r = rows[static_cast<std::size_t>(item)];
-            r = {std::string(ruleset_name(ruleset)), std::string(pinfall::bench::kind_name(kind)), i,
-                 report->evidence, report->decisions, report->score, report->par,
-                 report->flagged ? 1 : 0, report->tau, ms, {}};
+            r = {std::string(ruleset_name(ruleset)),
+                 std::string(pinfall::bench::kind_name(kind)),
+                 i,
+                 report->evidence,
+                 report->decisions,
+                 report->score,
+                 report->par,
+                 report->flagged ? 1 : 0,
+                 report->tau,
+                 ms,
+                 {}};
             for (const auto& d : report->drivers) r.terms.push_back(d.llr);
         }
     };
@@ -111,8 +121,9 @@ int main(int argc, char** argv) {
     const bool honest_only = argc > 6 && std::string(argv[6]) == "honest";
     if (mode != "run" || n < 1 || first < 0 || threads < 1 || (argc > 5 && !only) ||
         (argc > 6 && !honest_only)) {
-        std::fprintf(stderr,
-                     "usage: integrity_study run N [FIRST] [THREADS] [ruleset] [honest] | report FILE...\n");
+        std::fprintf(
+            stderr,
+            "usage: integrity_study run N [FIRST] [THREADS] [ruleset] [honest] | report FILE...\n");
         return 2;
     }
     int rc = 0;

@@ -6,9 +6,11 @@
 // plus kMargin; the pair kept is the one that flags most full clairvoyants (ties: the larger Tz,
 // which leans on the guard). Weeks the same over every rolling window of seven consecutive seeds
 // of one honest kind, kept by the most half- plus quarter-cheater weeks (blocks of seven seeds).
-// Each game's LLR is summed again from its uncapped terms under the engine's kLlrTermCap (or
-// PINFALL_INTEGRITY_CAP, to study another cap). So no honest game or window of the run is flagged by construction; "held out" recalibrates on
-// the even seeds alone and counts the odd seeds' honest games it flags.
+// Each game's LLR is summed again from its uncapped terms under the engine's caps,
+// kLlrTermCap for single games and kWeekLlrTermCap for weeks (PINFALL_INTEGRITY_CAP and
+// PINFALL_INTEGRITY_WEEK_CAP try others). So no honest game or window of the run is flagged by
+// construction; "held out" recalibrates on the even seeds alone and counts the odd seeds' honest
+// games it flags.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -37,7 +39,9 @@ struct Game {
     int score = 0, par = 0;
 };
 
-bool honest(const std::string& kind) { return kind != "full" && kind != "half" && kind != "quarter"; }
+bool honest(const std::string& kind) {
+    return kind != "full" && kind != "half" && kind != "quarter";
+}
 
 struct Pair {
     double llr = 0, z = -1e9;
@@ -49,7 +53,7 @@ struct Pair {
 IntegrityEvidence sum_of(const std::vector<const Game*>& games) {
     IntegrityEvidence s;
     for (const Game* g : games) {
-        s.llr += g->e.llr;
+        s.llr += g->e.week_llr;
         s.guard_sum += g->e.guard_sum;
         s.guard_var += g->e.guard_var;
         s.deciding += g->e.deciding;
@@ -59,7 +63,8 @@ IntegrityEvidence sum_of(const std::vector<const Game*>& games) {
 
 double share(const std::vector<IntegrityEvidence>& xs, const Pair& p) {
     if (xs.empty()) return 0;
-    return static_cast<double>(std::count_if(xs.begin(), xs.end(), [&](auto& e) { return p.flags(e); })) /
+    return static_cast<double>(
+               std::count_if(xs.begin(), xs.end(), [&](auto& e) { return p.flags(e); })) /
            static_cast<double>(xs.size());
 }
 
@@ -117,7 +122,8 @@ double quantile(std::vector<double> v, double q) {
 }
 
 void report(const std::string& ruleset, ByKind& k) {
-    for (auto& [kind, gs] : k) std::sort(gs.begin(), gs.end(), [](auto& a, auto& b) { return a.seed < b.seed; });
+    for (auto& [kind, gs] : k)
+        std::sort(gs.begin(), gs.end(), [](auto& a, auto& b) { return a.seed < b.seed; });
     std::vector<IntegrityEvidence> hon, hon_even, hon_odd, hon_weeks;
     std::vector<std::string> kinds;
     for (const auto& [kind, gs] : k) {
@@ -130,9 +136,11 @@ void report(const std::string& ruleset, ByKind& k) {
     }
     const auto full = singles(k, "full");
     const Pair game = calibrate(hon, [&](const Pair& p) { return share(full, p); });
-    const Pair even = calibrate(hon_even, [&](const Pair& p) { return share(singles(k, "full", 0), p); });
+    const Pair even =
+        calibrate(hon_even, [&](const Pair& p) { return share(singles(k, "full", 0), p); });
     const auto half_w = weeks(k, "half", false), quarter_w = weeks(k, "quarter", false);
-    const Pair week = calibrate(hon_weeks, [&](const Pair& p) { return share(half_w, p) + share(quarter_w, p); });
+    const Pair week =
+        calibrate(hon_weeks, [&](const Pair& p) { return share(half_w, p) + share(quarter_w, p); });
     const auto t = pinfall::engine::integrity_thresholds(*pinfall::engine::parse_ruleset(ruleset));
     const Pair eg{t.game_llr, t.game_z}, ew{t.week_llr, t.week_z};
     const char* r = ruleset.c_str();
@@ -140,12 +148,12 @@ void report(const std::string& ruleset, ByKind& k) {
                 game.z, week.llr, week.z);
     std::printf("engine %s game_llr %.2f game_z %.2f week_llr %.2f week_z %.2f\n", r, eg.llr, eg.z,
                 ew.llr, ew.z);
-    std::printf("honest %s games %zu flagged %.0f flagged_engine %.0f windows %zu window_flagged %.0f "
-                "window_flagged_engine %.0f heldout_games %zu heldout_flagged %.0f heldout_full %.4f\n",
-                r, hon.size(), share(hon, game) * hon.size(), share(hon, eg) * hon.size(),
-                hon_weeks.size(), share(hon_weeks, week) * hon_weeks.size(),
-                share(hon_weeks, ew) * hon_weeks.size(), hon_odd.size(),
-                share(hon_odd, even) * hon_odd.size(), share(singles(k, "full", 1), even));
+    std::printf(
+        "honest %s games %zu flagged %.0f flagged_engine %.0f windows %zu window_flagged %.0f "
+        "window_flagged_engine %.0f heldout_games %zu heldout_flagged %.0f heldout_full %.4f\n",
+        r, hon.size(), share(hon, game) * hon.size(), share(hon, eg) * hon.size(), hon_weeks.size(),
+        share(hon_weeks, week) * hon_weeks.size(), share(hon_weeks, ew) * hon_weeks.size(),
+        hon_odd.size(), share(hon_odd, even) * hon_odd.size(), share(singles(k, "full", 1), even));
     std::vector<double> ms_all;
     int none = 0, total = 0;
     for (const auto& kind : kinds) {
@@ -165,13 +173,14 @@ void report(const std::string& ruleset, ByKind& k) {
         total += static_cast<int>(gs.size());
         const auto s = singles(k, kind);
         const auto w = weeks(k, kind, false);
-        std::printf("kind %s %s games %zu single %.4f single_engine %.4f weeks %zu week %.4f "
-                    "week_engine %.4f no_deciding %.4f mean_score %.1f llr_p50 %.2f llr_max %.2f "
-                    "z_p50 %.2f z_max %.2f ms_p50 %.1f\n",
-                    r, kind.c_str(), gs.size(), share(s, game), share(s, eg), w.size(),
-                    share(w, week), share(w, ew), static_cast<double>(nodec) / gs.size(),
-                    score / gs.size(), quantile(llr, 0.5), quantile(llr, 1), quantile(z, 0.5),
-                    quantile(z, 1), quantile(ms, 0.5));
+        std::printf(
+            "kind %s %s games %zu single %.4f single_engine %.4f weeks %zu week %.4f "
+            "week_engine %.4f no_deciding %.4f mean_score %.1f llr_p50 %.2f llr_max %.2f "
+            "z_p50 %.2f z_max %.2f ms_p50 %.1f\n",
+            r, kind.c_str(), gs.size(), share(s, game), share(s, eg), w.size(), share(w, week),
+            share(w, ew), static_cast<double>(nodec) / gs.size(), score / gs.size(),
+            quantile(llr, 0.5), quantile(llr, 1), quantile(z, 0.5), quantile(z, 1),
+            quantile(ms, 0.5));
     }
     std::printf("cost %s games %zu p50_ms %.1f p99_ms %.1f max_ms %.1f no_deciding %.4f\n", r,
                 ms_all.size(), quantile(ms_all, 0.5), quantile(ms_all, 0.99), quantile(ms_all, 1),
@@ -183,7 +192,11 @@ void report(const std::string& ruleset, ByKind& k) {
 int integrity_report_main(const std::vector<std::string>& files) {
     const char* env = std::getenv("PINFALL_INTEGRITY_CAP");
     const double cap = env ? std::atof(env) : pinfall::engine::kLlrTermCap;
-    std::printf("cap all llr_term_cap %.2f engine_cap %.2f\n", cap, pinfall::engine::kLlrTermCap);
+    const char* week_env = std::getenv("PINFALL_INTEGRITY_WEEK_CAP");
+    const double week_cap = week_env ? std::atof(week_env) : pinfall::engine::kWeekLlrTermCap;
+    std::printf(
+        "cap all llr_term_cap %.2f week_term_cap %.2f engine_cap %.2f engine_week_cap %.2f\n", cap,
+        week_cap, pinfall::engine::kLlrTermCap, pinfall::engine::kWeekLlrTermCap);
     std::map<std::string, ByKind> all;
     for (const auto& f : files) {
         std::ifstream in(f);
@@ -212,9 +225,13 @@ int integrity_report_main(const std::vector<std::string>& files) {
             }
             // The LLR again from the uncapped terms, under the cap in force (the engine's, or
             // PINFALL_INTEGRITY_CAP to try another), exactly as integrity_report sums them.
+            g.e.week_llr = g.e.llr;
             if (have_terms) {
-                g.e.llr = 0;
-                for (const double t : terms) g.e.llr += std::min(t, cap);
+                g.e.llr = g.e.week_llr = 0;
+                for (const double t : terms) {
+                    g.e.llr += std::min(t, cap);
+                    g.e.week_llr += std::min(t, week_cap);
+                }
             }
             all[ruleset][g.kind].push_back(g);
         }

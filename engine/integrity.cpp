@@ -43,9 +43,11 @@ double fit_temperature(const std::vector<IntegrityDecision>& decisions) {
     std::vector<const IntegrityDecision*> used;
     for (const auto& d : decisions) {
         if (d.deciding) continue;
-        const auto [lo, hi] = std::minmax_element(
-            d.choices.begin(), d.choices.end(),
-            [](const IntegrityChoice& a, const IntegrityChoice& b) { return a.expected < b.expected; });
+        const auto [lo, hi] =
+            std::minmax_element(d.choices.begin(), d.choices.end(),
+                                [](const IntegrityChoice& a, const IntegrityChoice& b) {
+                                    return a.expected < b.expected;
+                                });
         if (hi->expected > lo->expected) used.push_back(&d);
     }
     if (used.empty()) return kMaxTau;
@@ -90,13 +92,15 @@ IntegrityReport integrity_report(Ruleset ruleset, const std::vector<IntegrityDec
         driver.llr = log_softmax(d.choices, known_of, kKnownTau, d.played) -
                      log_softmax(d.choices, expected_of, r.tau, d.played);
         e.llr += std::min(driver.llr, kLlrTermCap);
+        e.week_llr += std::min(driver.llr, kWeekLlrTermCap);
         e.guard_sum += (d.played_known_best ? 1.0 : 0.0) - d.q;
         e.guard_var += d.q * (1 - d.q);
         ++e.deciding;
         r.drivers.push_back(std::move(driver));
     }
-    std::stable_sort(r.drivers.begin(), r.drivers.end(),
-                     [](const IntegrityDecision& a, const IntegrityDecision& b) { return a.llr > b.llr; });
+    std::stable_sort(
+        r.drivers.begin(), r.drivers.end(),
+        [](const IntegrityDecision& a, const IntegrityDecision& b) { return a.llr > b.llr; });
     r.llr = e.llr;
     r.z = e.z();
     r.deciding = e.deciding;
@@ -109,7 +113,7 @@ WeekVerdict week_verdict(Ruleset ruleset, std::span<const IntegrityEvidence> gam
     WeekVerdict w;
     IntegrityEvidence sum;
     for (const auto& g : games) {
-        sum.llr += g.llr;
+        sum.llr += g.week_llr;
         sum.guard_sum += g.guard_sum;
         sum.guard_var += g.guard_var;
         sum.deciding += g.deciding;
@@ -168,7 +172,8 @@ std::optional<std::vector<IntegrityDecision>> IntegrityAnalyzer::decisions(const
         d.deciding = known[d.coach_best] != best;
         d.played_known_best = known[d.played] == best;
         if (d.deciding) {
-            d.q = chances_.chances(game, d.coach_best, decision_seed(record.seed, d.index))[d.played];
+            d.q =
+                chances_.chances(game, d.coach_best, decision_seed(record.seed, d.index))[d.played];
         }
         if (game.apply(a)) return std::nullopt;
         out.push_back(std::move(d));

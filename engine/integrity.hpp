@@ -16,8 +16,8 @@
 //         turns out best given the player's view and that the decision is deciding (sampled).
 // A game is flagged when LLR >= its threshold and z >= its threshold (integrity_thresholds); a
 // game with no deciding decision has LLR = z = 0 and is never flagged. Over a player's last
-// seven games the LLRs add and the guards combine (sum of numerators over the root of the sum
-// of variances), against thresholds of their own (week_verdict).
+// seven games the LLRs add (under their own cap) and the guards combine (sum of numerators over the
+// root of the sum of variances), against thresholds of their own (week_verdict).
 //
 // Pure and deterministic: the same record gives the same report on every machine and thread.
 // Cost (docs/integrity.md, measured): one Coach::hints per decision, as a review, plus the exact
@@ -36,8 +36,11 @@
 
 namespace pinfall::engine {
 
-// The most one decision adds to the LLR (its term is kept whole in IntegrityDecision::llr).
+// The most one decision adds to a game's LLR (its term is kept whole in IntegrityDecision::llr),
+// and to the LLR summed over seven games, where a partial cheater's few but large terms are the
+// evidence and honest players' lucky guesses are outweighed by their other decisions.
 inline constexpr double kLlrTermCap = 15;
+inline constexpr double kWeekLlrTermCap = 1000;
 
 // One choice at a decision: its coach value E and its true-deal value P.
 struct IntegrityChoice {
@@ -63,7 +66,8 @@ struct IntegrityDecision {
 
 // What a game adds to a player's rolling evidence.
 struct IntegrityEvidence {
-    double llr = 0;
+    double llr = 0;        // terms capped at kLlrTermCap
+    double week_llr = 0;   // the same terms capped at kWeekLlrTermCap (what week_verdict adds)
     double guard_sum = 0;  // sum of 1[played is best] - q
     double guard_var = 0;  // sum of q(1 - q)
     int deciding = 0;

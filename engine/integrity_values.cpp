@@ -40,7 +40,8 @@ double best_after(RackSolver& solver, const RackPosition& q, const HiddenRack& h
     const RackOutcomes out = solver.outcomes_from(q);
     for (int r1 = 0; r1 <= kPinCount; ++r1) {
         for (int r2 = 0; r2 <= kPinCount - r1; ++r2) {
-            if (out.possible(r1, r2)) best = std::max(best, goal.end[r1][goal.single_ball ? 0 : r2]);
+            if (out.possible(r1, r2))
+                best = std::max(best, goal.end[r1][goal.single_ball ? 0 : r2]);
         }
     }
     return best;
@@ -48,8 +49,8 @@ double best_after(RackSolver& solver, const RackPosition& q, const HiddenRack& h
 
 // Every choice's value at p (open_actions order) on the rack loaded in solver. The stop is
 // valued as sampled_actions values it: the ball ends with the pins down so far.
-void values_at(RackSolver& solver, const RackPosition& p, const HiddenRack& h,
-               const RackGoal& goal, std::vector<int>& out) {
+void values_at(RackSolver& solver, const RackPosition& p, const HiddenRack& h, const RackGoal& goal,
+               std::vector<int>& out) {
     out.clear();
     for (int pile = 0; pile < kPileCount; ++pile) {
         for (GroupSet s = solver.legal(p, pile); s; s &= s - 1) {

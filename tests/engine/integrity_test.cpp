@@ -2,12 +2,12 @@
 // the coach's hints; the par line (a clairvoyant) gets a high LLR and z where the coach's own
 // game gets a low one; the analysis is deterministic; a game with no deciding decision is
 // neutral; the temperature fit finds a player's noise; the rolling verdict adds its games.
-#include <catch2/catch.hpp>
+#include "engine/integrity.hpp"
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <string>
 
-#include "engine/integrity.hpp"
 #include "engine/par.hpp"
 #include "engine/review.hpp"
 
@@ -50,7 +50,9 @@ TEST_CASE("integrity: max of P at the first decision is par, on both rulesets") 
     }
 }
 
-TEST_CASE("integrity: P of the choice made is the best P of the next decision, and the score at the end") {
+TEST_CASE(
+    "integrity: P of the choice made is the best P of the next decision, and the score at the "
+    "end") {
     // Exactness along arbitrary games, frame 10's bonus deals included: a choice's P is the best
     // reachable after it, which is the next decision's best P (balls that end by themselves
     // change nothing), and after the last choice the final score itself.
@@ -69,9 +71,9 @@ TEST_CASE("integrity: P of the choice made is the best P of the next decision, a
                 REQUIRE(*std::max_element(p.begin(), p.end()) == promised);
                 // Half the games by the best P (frame 10's strikes and deal 11 come often),
                 // half by arbitrary choices, every third one the stop.
-                const std::size_t best = static_cast<std::size_t>(
-                    std::max_element(p.begin(), p.end()) - p.begin());
-                const std::size_t j = i % 2 == 0    ? best
+                const std::size_t best =
+                    static_cast<std::size_t>(std::max_element(p.begin(), p.end()) - p.begin());
+                const std::size_t j = i % 2 == 0   ? best
                                       : k % 3 == 2 ? actions.size() - 1
                                                    : (k * 7) % actions.size();
                 promised = p[j];
@@ -114,13 +116,13 @@ TEST_CASE("integrity: the par line is flagged where the coach's own game is not"
     IntegrityAnalyzer analyzer;
     for (int i = 0; i < 4; ++i) {
         const Seed seed = seed_of(10 + i);
-        const auto cheat = analyzer.analyze(par_record(Ruleset::kSackson, seed,
-                                                       solve_par(Ruleset::kSackson, seed)));
+        const auto cheat = analyzer.analyze(
+            par_record(Ruleset::kSackson, seed, solve_par(Ruleset::kSackson, seed)));
         const auto honest = analyzer.analyze(coach_game(Ruleset::kSackson, seed, coach));
         REQUIRE(cheat);
         REQUIRE(honest);
-        INFO(i << ": cheat llr " << cheat->llr << " z " << cheat->z << ", coach llr "
-               << honest->llr << " z " << honest->z);
+        INFO(i << ": cheat llr " << cheat->llr << " z " << cheat->z << ", coach llr " << honest->llr
+               << " z " << honest->z);
         CHECK(cheat->score == cheat->par);
         // The coach never plays off its own best: z can only be negative, tau at its floor.
         CHECK(honest->z <= 0);
@@ -142,7 +144,8 @@ TEST_CASE("integrity: the analysis is deterministic") {
     const Record record = par_record(Ruleset::kStrict, seed, solve_par(Ruleset::kStrict, seed));
     IntegrityAnalyzer a, b;
     const auto x = a.analyze(record);
-    b.analyze(par_record(Ruleset::kSackson, seed_of(21), solve_par(Ruleset::kSackson, seed_of(21))));
+    b.analyze(
+        par_record(Ruleset::kSackson, seed_of(21), solve_par(Ruleset::kSackson, seed_of(21))));
     const auto y = b.analyze(record);
     REQUIRE(x);
     REQUIRE(y);
@@ -182,15 +185,15 @@ TEST_CASE("integrity: the temperature fit follows the player's noise") {
 }
 
 TEST_CASE("integrity: the rolling verdict adds LLRs and combines the guards") {
-    const std::vector<IntegrityEvidence> week = {{3, 1.0, 0.25, 2}, {4, 1.0, 0.75, 3}};
+    const std::vector<IntegrityEvidence> week = {{30, 3, 1.0, 0.25, 2}, {40, 4, 1.0, 0.75, 3}};
     const WeekVerdict w = week_verdict(Ruleset::kSackson, week);
     CHECK(w.llr == 7);
     CHECK(w.z == Approx(2.0));
     CHECK(w.games == 2);
     CHECK(w.deciding == 5);
     const auto t = integrity_thresholds(Ruleset::kSackson);
-    const std::vector<IntegrityEvidence> strong = {{t.week_llr, t.week_z, 1.0, 1}};
+    const std::vector<IntegrityEvidence> strong = {{0, t.week_llr, t.week_z, 1.0, 1}};
     CHECK(week_verdict(Ruleset::kSackson, strong).flagged);
-    const std::vector<IntegrityEvidence> weak = {{t.week_llr - 0.1, t.week_z, 1.0, 1}};
+    const std::vector<IntegrityEvidence> weak = {{0, t.week_llr - 0.1, t.week_z, 1.0, 1}};
     CHECK_FALSE(week_verdict(Ruleset::kSackson, weak).flagged);
 }
