@@ -86,13 +86,13 @@ void LaneRequests::lane_open(Connection& c, const Request& r, const protocol::La
     d_.lanes.open(std::move(row), opener,
                   [conn = c.shared_from_this(), self, me, re = r.id](std::shared_ptr<LaneRoom> room,
                                                                   const storage::Status& st) {
-                             if (!room) {
-                                 return conn->fail(self, re, code::kStorageError,
-                                                   "could not open the lane: " + st.message());
-                             }
-                             asio::post(room->executor(),
-                                        [room, self, me, re] { room->snapshot(re, self, me); });
-                         });
+                      if (!room) {
+                          return conn->fail(self, re, code::kStorageError,
+                                            "could not open the lane: " + st.message());
+                      }
+                      asio::post(room->executor(),
+                                 [room, self, me, re] { room->snapshot(re, self, me); });
+                  });
 }
 
 void LaneRequests::with_lane(Connection& c, const std::string& code, protocol::Re re,

@@ -235,10 +235,10 @@ void Queries::stored_game(protocol::Re re, protocol::GameId game, ReplyFn done) 
                 m.par = g->par;
                 if (m.finished && !m.par) {
                     return s_.par.fill(g->id, g->ruleset, g->seed,
-                                        [m, re, done](std::optional<int> par) mutable {
-                                            m.par = par;
-                                            done(Reply{protocol::encode_stored_game(re, m), ""});
-                                        });
+                                       [m, re, done](std::optional<int> par) mutable {
+                                           m.par = par;
+                                           done(Reply{protocol::encode_stored_game(re, m), ""});
+                                       });
                 }
             }
             done(Reply{protocol::encode_stored_game(re, m), ""});
