@@ -1,8 +1,8 @@
 // integrity_study report: calibration and rates from the game lines of integrity_study run
 // (see integrity_study.cpp for the format and docs/integrity.md for the method).
 //
-// Calibration, per ruleset: for each guard threshold Tz of a grid (none, then -1 to 2), the LLR
-// threshold is the largest LLR of an honest game (with a deciding decision) whose z reaches Tz,
+// Calibration, per ruleset: for each guard threshold Tz of a grid (none, then -1 to 3 by 0.05), the
+// LLR threshold is the largest LLR of an honest game (with a deciding decision) whose z reaches Tz,
 // plus kMargin; the pair kept is the one that flags most full clairvoyants (ties: the larger Tz,
 // which leans on the guard). Weeks the same over every rolling window of seven consecutive seeds
 // of one honest kind, kept by the most half- plus quarter-cheater weeks (blocks of seven seeds).
@@ -73,7 +73,9 @@ Pair calibrate(const std::vector<IntegrityEvidence>& honest_set,
                const std::function<double(const Pair&)>& score) {
     Pair best;
     double best_score = -1;
-    for (const double tz : {-1e9, -1.0, -0.5, 0.0, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0}) {
+    std::vector<double> grid = {-1e9};
+    for (int i = -20; i <= 60; ++i) grid.push_back(i * 0.05);
+    for (const double tz : grid) {
         double top = 0;
         for (const auto& e : honest_set) {
             if (e.deciding > 0 && e.z() >= tz) top = std::max(top, e.llr);
