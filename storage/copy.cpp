@@ -53,6 +53,9 @@ const std::vector<Table>& tables() {
         // Join order is reading order: SQLite's rowid, PostgreSQL's identity (new ids).
         {"lane_members", {"lane_id", "side", "guest_id", "player_id", "name"}, {}, nullptr, nullptr},
         {"lane_reports", {"lane_id", "idx", "side", "pins", "foul"}, {}, "lane_id, idx", nullptr},
+        {"moderators", {"player_id", "granted_at"}, {}, "player_id", nullptr},
+        // As league_log: ids are new, rows keep their order (an append-only log only grows).
+        {"audit_log", {"at", "moderator_id", "action", "target", "note"}, {}, "id", nullptr},
     };
     return kTables;
 }

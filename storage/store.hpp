@@ -17,6 +17,7 @@
 #include "storage/database.hpp"
 #include "storage/lanes.hpp"
 #include "storage/leagues.hpp"
+#include "storage/moderation.hpp"
 #include "storage/records.hpp"
 #include "storage/status.hpp"
 
@@ -154,6 +155,7 @@ class Store {
     Database& db() { return *db_; }
     LaneStore& lanes() { return *lanes_; }
     LeagueStore& leagues() { return *leagues_; }
+    ModerationStore& moderation() { return *moderation_; }
 
    private:
     explicit Store(std::unique_ptr<Database> db);
@@ -175,6 +177,7 @@ class Store {
     std::unique_ptr<Prepared> q_;
     std::unique_ptr<LaneStore> lanes_;
     std::unique_ptr<LeagueStore> leagues_;
+    std::unique_ptr<ModerationStore> moderation_;
 };
 
 }  // namespace pinfall::storage

@@ -64,6 +64,8 @@ std::unique_ptr<Store> Store::finish_open(std::unique_ptr<Database> db, Status* 
     if (!status->is_ok()) return nullptr;
     store->leagues_ = std::make_unique<LeagueStore>(*store->db_, status);
     if (!status->is_ok()) return nullptr;
+    store->moderation_ = std::make_unique<ModerationStore>(*store->db_, status);
+    if (!status->is_ok()) return nullptr;
     return store;
 }
 

@@ -195,6 +195,30 @@ CREATE TABLE guest_players (
     claimed_at bigint
 );
 )sql",
+    // 10: moderators and the append-only audit log (UPDATE, DELETE and TRUNCATE refused).
+    R"sql(
+CREATE TABLE moderators (
+    player_id bigint PRIMARY KEY REFERENCES players(id),
+    granted_at bigint NOT NULL
+);
+CREATE TABLE audit_log (
+    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    at bigint NOT NULL,
+    moderator_id bigint REFERENCES players(id),
+    action text NOT NULL,
+    target text NOT NULL,
+    note text NOT NULL
+);
+CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION 'audit_log is append-only';
+END
+$$;
+CREATE TRIGGER audit_log_no_change BEFORE UPDATE OR DELETE ON audit_log
+    FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log
+    FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
+)sql",
 };
 
 }  // namespace

@@ -198,6 +198,26 @@ CREATE TABLE guest_players (
     claimed_at INTEGER
 );
 )sql",
+    // 10: moderators (issue 27) and the audit log of their actions and the operator's. The log
+    // is append-only: the database itself refuses to change or delete a row of it.
+    R"sql(
+CREATE TABLE moderators (
+    player_id INTEGER PRIMARY KEY REFERENCES players(id),
+    granted_at INTEGER NOT NULL
+);
+CREATE TABLE audit_log (
+    id INTEGER PRIMARY KEY,
+    at INTEGER NOT NULL,
+    moderator_id INTEGER REFERENCES players(id),
+    action TEXT NOT NULL,
+    target TEXT NOT NULL,
+    note TEXT NOT NULL
+);
+CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
+CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
+)sql",
 };
 
 }  // namespace
