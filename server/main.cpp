@@ -15,6 +15,7 @@
 #include "server/app/front/app.hpp"
 #include "server/app/queries/public_links.hpp"
 #include "server/config.hpp"
+#include "server/moderator_command.hpp"
 #include "server/net/listener.hpp"
 #include "server/startup.hpp"
 #include "server/version.hpp"
@@ -49,6 +50,10 @@ void set_log_pattern(const std::string& node) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // The operator's commands, beside a running server (they need no secret).
+    if (argc >= 2 && std::string_view(argv[1]) == "moderator") {
+        return moderator_command(argc - 2, argv + 2);
+    }
     auto loaded = load_config(argc, argv);
     if (auto* exit = std::get_if<Exit>(&loaded)) {
         (exit->status == 0 ? std::cout : std::cerr) << exit->text;

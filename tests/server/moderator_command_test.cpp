@@ -1,0 +1,87 @@
+// `pinfall-server moderator add|remove NAME --db URI` (issue 27): the operator grants and
+// revokes the role in the database a running server uses, with an audit entry each; the
+// command's output and exit status, on SQLite and PostgreSQL.
+#include <sys/wait.h>
+
+#include <catch2/catch.hpp>
+#include <array>
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "server_process.hpp"
+#include "storage/store.hpp"
+#include "ws_client.hpp"
+
+namespace {
+
+struct Ran {
+    int status = -1;
+    std::string out;  // stdout and stderr
+};
+
+// Runs the server binary's moderator command with args; waits for it.
+Ran moderator(const std::string& args, const std::string& db) {
+    const std::string cmd = std::string(PINFALL_SERVER_BIN) + " moderator " + args + " --db '" + db + "' 2>&1";
+    Ran r;
+    FILE* p = popen(cmd.c_str(), "r");
+    REQUIRE(p);
+    std::array<char, 256> buf{};
+    while (fgets(buf.data(), buf.size(), p)) r.out += buf.data();
+    const int st = pclose(p);
+    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return r;
+}
+
+std::unique_ptr<pinfall::storage::Store> open(const std::string& db) {
+    pinfall::storage::Status st;
+    auto store = pinfall::storage::Store::open(db, &st);
+    INFO(st.message());
+    REQUIRE(store);
+    return store;
+}
+
+}  // namespace
+
+TEST_CASE("moderator command: grants and revokes beside a running server, each change audited",
+          "[storage]") {
+    ServerProcess server;
+    const std::string db = database_of(server.dir());
+    WsClient c(server.port());
+    c.hello();
+    const Json reg = c.request({{"type", "register"}, {"name", "Mona Moderator"}});
+    REQUIRE(reg["type"] == "registered");
+    const std::int64_t id = reg["player"]["id"];
+
+    auto r = moderator("add 'mona moderator' --note 'trusted'", db);
+    INFO(r.out);
+    CHECK(r.status == 0);
+    CHECK(r.out == "Mona Moderator (player " + std::to_string(id) + ") is a moderator now\n");
+    CHECK(open(db)->moderation().is_moderator(id));
+    r = moderator("add 'Mona Moderator'", db);
+    CHECK(r.status == 0);
+    CHECK(r.out.find("is a moderator already") != std::string::npos);
+    r = moderator("remove 'Mona Moderator'", db);
+    CHECK(r.status == 0);
+    CHECK(r.out.find("is no longer a moderator") != std::string::npos);
+    CHECK_FALSE(open(db)->moderation().is_moderator(id));
+    r = moderator("remove 'Mona Moderator'", db);
+    CHECK(r.status == 0);
+    CHECK(r.out.find("is not a moderator") != std::string::npos);
+    // Refused: nobody of that name (1), a bad call (2); neither writes anything.
+    r = moderator("add 'Nobody Here'", db);
+    CHECK(r.status == 1);
+    CHECK(r.out.find("no player named Nobody Here") != std::string::npos);
+    CHECK(moderator("promote 'Mona Moderator'", db).status == 2);
+    CHECK(moderator("add", db).status == 2);
+
+    const auto log = open(db)->moderation().log(0, 10);
+    REQUIRE(log.size() == 2);  // one grant, one revoke: the repeats changed nothing
+    CHECK(log[0].action == "revoke_moderator");
+    CHECK(log[1].action == "grant_moderator");
+    CHECK(log[1].note == "trusted");
+    CHECK(log[1].target == "player:" + std::to_string(id));
+    CHECK_FALSE(log[1].moderator);
+    // The server ran throughout and still answers.
+    CHECK(c.request({{"type", "ping"}})["type"] == "pong");
+}
