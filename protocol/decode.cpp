@@ -131,6 +131,15 @@ RequestBody decode_body(std::string_view type, const json& obj) {
         only_fields(obj, {});
         return LogoutOthers{};
     }
+    if (type == "audit_log") {
+        only_fields(obj, {"cursor", "limit"});
+        AuditLogRequest m;
+        if (obj.contains("cursor")) {
+            m.cursor = get_int(obj, "cursor", 1, static_cast<std::int64_t>(kMaxId));
+        }
+        if (obj.contains("limit")) m.limit = static_cast<int>(get_int(obj, "limit", 1, 100));
+        return m;
+    }
     if (type == "daily") {
         only_fields(obj, {});
         return DailyInfo{};

@@ -61,6 +61,12 @@ struct ChangePassword {
 };
 // Token rotation: a new token for this connection, every other token of the player refused.
 struct LogoutOthers {};
+// A moderator's page of the audit log (docs/protocol.md "Moderation"): entries with ids below
+// `cursor` (none: from the newest), at most `limit`.
+struct AuditLogRequest {
+    std::optional<std::int64_t> cursor;
+    int limit = 50;
+};
 struct DailyInfo {};
 struct DailyStart {
     // A connection not logged in plays as its guest, under the guest's generated name
@@ -171,7 +177,7 @@ using RequestBody = std::variant<Hello, PracticeStart, PlayRequest, StopRequest,
                                  LaneOpen, LaneJoin, LaneWatch, LaneReportRequest, LaneUndo,
                                  LeagueCreate, LeagueJoin, LeagueGet, LeaguePlay, LeagueSecretary,
                                  HintRequest, ReviewRequest, ChangePassword, LogoutOthers,
-                                 UndoRequest>;
+                                 UndoRequest, AuditLogRequest>;
 
 inline constexpr int kMaxLeaderboardLimit = 100;
 

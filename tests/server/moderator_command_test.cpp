@@ -85,3 +85,52 @@ TEST_CASE("moderator command: grants and revokes beside a running server, each c
     // The server ran throughout and still answers.
     CHECK(c.request({{"type", "ping"}})["type"] == "pong");
 }
+
+TEST_CASE("audit_log: moderators only, newest first, a page at a time", "[storage]") {
+    ServerProcess server;
+    const std::string db = database_of(server.dir());
+    WsClient mod(server.port());
+    mod.hello();
+    const Json reg = mod.request({{"type", "register"}, {"name", "Ida Inspector"}});
+    REQUIRE(reg["type"] == "registered");
+    WsClient other(server.port());
+    other.hello();
+    REQUIRE(other.request({{"type", "register"}, {"name", "Otto Ordinary"}})["type"] == "registered");
+    WsClient guest(server.port());
+    guest.hello();
+
+    // Before the grant nobody may read it: a guest, a player, the future moderator.
+    for (WsClient* c : {&guest, &other, &mod}) {
+        const Json r = c->request({{"type", "audit_log"}});
+        CHECK(r["type"] == "error");
+        CHECK(r["code"] == "forbidden");
+    }
+    REQUIRE(moderator("add 'Ida Inspector' --note 'first'", db).status == 0);
+    REQUIRE(moderator("add 'Otto Ordinary'", db).status == 0);
+    REQUIRE(moderator("remove 'Otto Ordinary' --note 'by mistake'", db).status == 0);
+    // The role is read at each request: no reconnect needed. Otto's was taken back.
+    CHECK(other.request({{"type", "audit_log"}})["code"] == "forbidden");
+    const Json all = mod.request({{"type", "audit_log"}});
+    INFO(all.dump());
+    REQUIRE(all["type"] == "audit_log");
+    REQUIRE(all["entries"].size() == 3);
+    CHECK(all["next_cursor"].is_null());
+    CHECK(all["entries"][0]["action"] == "revoke_moderator");
+    CHECK(all["entries"][0]["note"] == "by mistake");
+    CHECK(all["entries"][0]["moderator"].is_null());  // the operator
+    CHECK(all["entries"][2]["action"] == "grant_moderator");
+    CHECK(all["entries"][2]["target"] == "player:" + std::to_string(reg["player"]["id"].get<long long>()));
+    CHECK(all["entries"][2]["at"].get<std::string>().size() == 24);  // RFC 3339 with ms
+    // Paging: two, then the rest from the cursor.
+    const Json first = mod.request({{"type", "audit_log"}, {"limit", 2}});
+    REQUIRE(first["entries"].size() == 2);
+    REQUIRE(first["next_cursor"].is_number());
+    CHECK(first["entries"][1]["id"] == first["next_cursor"]);
+    const Json rest = mod.request({{"type", "audit_log"}, {"cursor", first["next_cursor"]}});
+    REQUIRE(rest["entries"].size() == 1);
+    CHECK(rest["entries"][0]["id"] == all["entries"][2]["id"]);
+    CHECK(rest["next_cursor"].is_null());
+    // A bad page is the protocol's bad_request; the connection stays usable.
+    CHECK(mod.request({{"type", "audit_log"}, {"limit", 0}})["code"] == "bad_request");
+    CHECK(mod.request({{"type", "ping"}})["type"] == "pong");
+}

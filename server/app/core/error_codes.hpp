@@ -35,5 +35,6 @@ inline constexpr const char* kWrongPassword = "wrong_password";
 inline constexpr const char* kPasswordLimited = "password_limited";
 inline constexpr const char* kPlayerElsewhere = "player_elsewhere";
 inline constexpr const char* kMoved = "moved";
+inline constexpr const char* kForbidden = "forbidden";
 
 }  // namespace pinfall::server::code

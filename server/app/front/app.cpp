@@ -130,10 +130,12 @@ App::App(asio::io_context& ioc, const Config& config, const Clock& clock,
       league_requests_(leagues_),
       account_requests_({storage_, clock, passwords_, sign_in_, leaderboards_, node_id_}),
       analysis_requests_({own_games_, storage_, clock, analysis_limit_, analysis_pool_}),
+      moderation_requests_(storage_),
       // The game actions first: they are almost every message.
       dispatcher_(metrics_, budgets_, guests_, hello_, sign_in_,
                   {&game_requests_, &query_requests_, &daily_requests_, &lane_requests_,
-                   &league_requests_, &account_requests_, &analysis_requests_},
+                   &league_requests_, &account_requests_, &analysis_requests_,
+                   &moderation_requests_},
                   config.max_json_depth),
       front_{metrics_, dispatcher_, queries_, leagues_, storage_, node_id_},
       keeper_(std::make_shared<DayKeeper>(

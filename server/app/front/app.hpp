@@ -29,6 +29,7 @@
 #include "server/app/games/game_requests.hpp"
 #include "server/app/lanes/lane_requests.hpp"
 #include "server/app/leagues/league_requests.hpp"
+#include "server/app/moderation/moderation_requests.hpp"
 #include "server/app/players/account_requests.hpp"
 #include "server/app/players/token_epochs.hpp"
 #include "server/app/queries/query_requests.hpp"
@@ -116,6 +117,7 @@ class App {
     LeagueRequests league_requests_;
     AccountRequests account_requests_;
     AnalysisRequests analysis_requests_;
+    ModerationRequests moderation_requests_;
     Dispatcher dispatcher_;
     FrontDoor front_;
     std::shared_ptr<DayKeeper> keeper_;

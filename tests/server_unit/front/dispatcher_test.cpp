@@ -141,6 +141,7 @@ TEST_CASE("dispatcher: every request the protocol decodes reaches a feature", "[
         {{"type", "league_secretary"}, {"league", 1}, {"action", "close_joining"}},
         {{"type", "change_password"}, {"password", "long enough password"}},
         {{"type", "logout_others"}},
+        {{"type", "audit_log"}},
         {{"type", "login"}, {"token", "no such token"}},
         {{"type", "register"}, {"name", "Dispatcher Dana"}},
     };
