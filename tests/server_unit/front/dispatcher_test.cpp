@@ -38,6 +38,10 @@ class Front {
         work_.reset();
         ioc_.stop();
         thread_.join();
+        // What is still queued (a callback holding a connection, say) runs now, while the App
+        // it refers to lives, as main()'s destroy_pending does before the App goes.
+        ioc_.restart();
+        ioc_.poll();
         app_->stop_background();
         app_->finish();
     }
