@@ -22,7 +22,9 @@ std::uint64_t view_seed(const HiddenRack& h) {
            static_cast<std::uint64_t>(h.ball * 16 + h.r1);
 }
 
-// The best goal value from p with every card known: ball 1 (r1 still open) or ball 2 (r1 fixed).
+
+}  // namespace
+
 double best_known(RackSolver& solver, const RackPosition& p, const HiddenRack& h,
                   const RackGoal& goal) {
     double best = -1;
@@ -42,8 +44,6 @@ double best_known(RackSolver& solver, const RackPosition& p, const HiddenRack& h
     }
     return best;
 }
-
-}  // namespace
 
 std::vector<ActionValue> sampled_actions(const HiddenRack& h, Ruleset ruleset, const RackGoal& goal,
                                          int samples) {

@@ -52,6 +52,13 @@ struct ActionValue {
     double expected = 0;
 };
 
+// The best goal value reachable from position p of the rack h shows, with every card known:
+// on ball 2 (h.r1 fixed) where reach() lets the rack end; on ball 1 any roll, ball 2 following.
+// Exact integers in doubles. Used by the sampled coach (coach_sample.cpp) and by the integrity
+// analysis (integrity_values.cpp). Defined in coach_sample.cpp.
+double best_known(RackSolver& solver, const RackPosition& p, const HiddenRack& h,
+                  const RackGoal& goal);
+
 class Expectimax {
  public:
     explicit Expectimax(std::size_t budget = 1u << 21);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "engine/coach_search.hpp"
 #include "engine/seed.hpp"
 
 namespace pinfall::engine {
@@ -25,27 +26,6 @@ RackPosition position_of(const Rack& rack) {
     return p;
 }
 
-// The best goal value reachable from q, the position after a play: ball 2 ends somewhere reach()
-// allows; ball 1 ends anywhere and ball 2 follows (outcomes_from). Exact integers in doubles.
-double best_after(RackSolver& solver, const RackPosition& q, const HiddenRack& h,
-                  const RackGoal& goal) {
-    double best = -1;
-    if (h.ball == 2) {
-        const int left = kPinCount - h.r1;
-        for (std::uint16_t ends = solver.reach(q); ends; ends &= ends - 1) {
-            best = std::max(best, goal.end[h.r1][left - std::countr_zero(ends)]);
-        }
-        return best;
-    }
-    const RackOutcomes out = solver.outcomes_from(q);
-    for (int r1 = 0; r1 <= kPinCount; ++r1) {
-        for (int r2 = 0; r2 <= kPinCount - r1; ++r2) {
-            if (out.possible(r1, r2))
-                best = std::max(best, goal.end[r1][goal.single_ball ? 0 : r2]);
-        }
-    }
-    return best;
-}
 
 // Every choice's value at p (open_actions order) on the rack loaded in solver. The stop is
 // valued as sampled_actions values it: the ball ends with the pins down so far.
@@ -57,7 +37,7 @@ void values_at(RackSolver& solver, const RackPosition& p, const HiddenRack& h, c
             RackPosition q = p;
             q.standing &= static_cast<PinMask>(~kGroups[std::countr_zero(s)]);
             ++q.top[pile];
-            out.push_back(static_cast<int>(std::lround(best_after(solver, q, h, goal))));
+            out.push_back(static_cast<int>(std::lround(best_known(solver, q, h, goal))));
         }
     }
     const int down = kPinCount - pin_count(p.standing);
@@ -70,7 +50,7 @@ void values_at(RackSolver& solver, const RackPosition& p, const HiddenRack& h, c
         HiddenRack b = h;
         b.ball = 2;
         b.r1 = down;
-        stop = best_after(solver, RackSolver::burned(p), b, goal);
+        stop = best_known(solver, RackSolver::burned(p), b, goal);
     }
     out.push_back(static_cast<int>(std::lround(stop)));
 }
