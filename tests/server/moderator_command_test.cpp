@@ -13,6 +13,8 @@
 #include "storage/store.hpp"
 #include "ws_client.hpp"
 
+using namespace pinfall::test;
+
 namespace {
 
 struct Ran {
