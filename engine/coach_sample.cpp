@@ -2,16 +2,10 @@
 #include <bit>
 
 #include "engine/coach_search.hpp"
+#include "engine/sampling.hpp"
 
 namespace pinfall::engine {
 namespace {
-
-std::uint64_t splitmix64(std::uint64_t& state) {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 // A seed made of everything h shows, and nothing else.
 std::uint64_t view_seed(const HiddenRack& h) {
@@ -58,13 +52,9 @@ std::vector<ActionValue> sampled_actions(const HiddenRack& h, Ruleset ruleset, c
 
     RackSolver solver;
     std::uint64_t state = view_seed(h);
-    std::vector<Card> hidden;
-    for (std::uint32_t u = h.unseen; u; u &= u - 1)
-        hidden.push_back(static_cast<Card>(std::countr_zero(u)));
+    std::vector<Card> hidden = cards_of(h.unseen);
     for (int n = 0; n < samples; ++n) {
-        for (std::size_t i = hidden.size(); i > 1; --i) {
-            std::swap(hidden[i - 1], hidden[splitmix64(state) % i]);
-        }
+        shuffle_cards(hidden, state);
         // A deal with the seen cards where they are and the sample below them; slots already
         // used are never read again, so they keep whatever cards are left over.
         Deal deal;

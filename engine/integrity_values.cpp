@@ -6,17 +6,11 @@
 #include <string>
 
 #include "engine/coach_search.hpp"
+#include "engine/sampling.hpp"
 #include "engine/seed.hpp"
 
 namespace pinfall::engine {
 namespace {
-
-std::uint64_t splitmix64(std::uint64_t& state) {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 RackPosition position_of(const Rack& rack) {
     RackPosition p{rack.standing(), {}};
@@ -152,10 +146,7 @@ std::vector<double> BestChances::chances(const Game& game, int coach_best, std::
     const RackPosition p = position_of(game.rack());
     const int d = game.deal_index();
     const FuturePool& pool = future_pool(game.ruleset());
-    std::vector<Card> hidden;
-    for (std::uint32_t u = h.unseen; u; u &= u - 1) {
-        hidden.push_back(static_cast<Card>(std::countr_zero(u)));
-    }
+    std::vector<Card> hidden = cards_of(h.unseen);
     // The cards seen so far keep their places; only those below the face-up cards are dealt anew.
     Deal deal;
     deal.pins = h.pins;
@@ -165,9 +156,7 @@ std::vector<double> BestChances::chances(const Game& game, int coach_best, std::
     std::vector<int> values, counts;
     int deciding = 0;
     for (int k = 0; k < samples_; ++k) {
-        for (std::size_t i = hidden.size(); i > 1; --i) {
-            std::swap(hidden[i - 1], hidden[splitmix64(state) % i]);
-        }
+        shuffle_cards(hidden, state);
         std::size_t next = 0;
         for (int pile = 0; pile < kPileCount; ++pile) {
             for (int i = 0; i < kPileSize[pile]; ++i) {

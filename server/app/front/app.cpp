@@ -16,7 +16,7 @@ namespace asio = boost::asio;
 
 namespace {
 
-// Finished games whose par waits for an idle core, at most (about 100 bytes each).
+// Finished games whose par may wait for an idle core, at most (one small closure each).
 constexpr std::size_t kParBacklog = 100000;
 
 // A player handed over to another node waits this long for the holder to let go.
