@@ -7,19 +7,22 @@ namespace {
 
 // A table as both schemas have it: columns in the order copied, which of them are blobs, the
 // order rows are read in (the order they were written, for tables whose reading order is
-// their insertion order), and the identity column whose sequence must move past the copy.
+// their insertion order), the identity column whose sequence must move past the copy, and
+// which columns are doubles (copied as doubles: SQLite's text of a REAL keeps 15 digits only).
 struct Table {
     const char* name;
     std::vector<const char*> columns;
     std::vector<const char*> blobs;
     const char* order;
     const char* identity;  // nullptr: none
+    std::vector<const char*> reals = {};
 };
 
 // Parents before children (foreign keys hold at every insert).
 const std::vector<Table>& tables() {
     static const std::vector<Table> kTables = {
-        {"players", {"id", "name", "name_key", "token_hash", "created_at", "password_hash"},
+        {"players",
+         {"id", "name", "name_key", "token_hash", "created_at", "password_hash", "banned_at"},
          {"token_hash"}, "id", "id"},
         {"player_tokens", {"token_hash", "player_id", "created_at"}, {"token_hash"},
          "player_id, created_at, token_hash", nullptr},
@@ -33,9 +36,16 @@ const std::vector<Table>& tables() {
         {"games",
          {"id", "player_id", "mode", "ruleset", "seed", "day", "started_at", "finished_at", "score",
           "strikes", "spares", "resigned", "guest_id", "league_id", "league_round", "league_game",
-          "record", "par"},
+          "record", "par", "review", "origin_address", "origin_browser"},
          {"seed"}, "id", nullptr},
         {"actions", {"game_id", "idx", "action"}, {}, "game_id, idx", nullptr},
+        {"integrity_evidence",
+         {"game_id", "player_id", "ruleset", "finished_at", "analysed_at", "llr", "week_llr",
+          "guard_sum", "guard_var", "deciding", "decisions", "tau", "z", "flagged", "drivers"},
+         {}, "game_id", nullptr, {"llr", "week_llr", "guard_sum", "guard_var", "tau", "z"}},
+        {"review_cases", {"game_id", "reason", "opened_at", "decided_at", "decided_by", "note"}, {},
+         "game_id", nullptr},
+        {"reports", {"game_id", "reporter_id", "at", "reason"}, {}, "game_id, reporter_id", nullptr},
         {"revealed_days", {"day", "revealed_at", "par", "par_line"}, {}, "day", nullptr},
         {"counters", {"name", "value"}, {}, "name", nullptr},
         {"league_members", {"league_id", "player_id", "seat", "removed_from_round"}, {},
@@ -60,9 +70,9 @@ const std::vector<Table>& tables() {
     return kTables;
 }
 
-bool is_blob(const Table& t, const char* column) {
-    for (const char* b : t.blobs) {
-        if (std::string(b) == column) return true;
+bool listed(const std::vector<const char*>& names, const char* column) {
+    for (const char* n : names) {
+        if (std::string(n) == column) return true;
     }
     return false;
 }
@@ -88,9 +98,11 @@ Status copy_table(Database& from, Database& to, const Table& t, std::int64_t* ro
             const int param = col + 1;
             if (read.is_null(col)) {
                 write.bind_null(param);
-            } else if (is_blob(t, t.columns[i])) {
+            } else if (listed(t.blobs, t.columns[i])) {
                 const std::string bytes = read.blob(col);
                 write.bind_blob(param, bytes.data(), bytes.size());
+            } else if (listed(t.reals, t.columns[i])) {
+                write.bind_double(param, read.real(col));
             } else {
                 write.bind(param, read.text(col));  // the target's column type parses it
             }

@@ -9,6 +9,7 @@
 // storage worker); Statements must not outlive their Database.
 #pragma once
 
+#include <charconv>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -30,6 +31,13 @@ class Cursor {
     virtual void bind_text(int i, std::string_view v) = 0;  // copied
     virtual void bind_blob(int i, const void* data, std::size_t n) = 0;  // copied
     virtual void bind_null(int i) = 0;
+    // A double, exactly: by default as the shortest text that reads back as the same double
+    // (PostgreSQL parses it into a double precision column); SQLite binds it natively.
+    virtual void bind_double(int i, double v) {
+        char buf[32];
+        const auto r = std::to_chars(buf, buf + sizeof buf, v);
+        bind_text(i, std::string_view(buf, static_cast<std::size_t>(r.ptr - buf)));
+    }
     // Runs the statement on the first call after a reset, then moves to the next row: true
     // while a row is available, false when done or failed (*status tells which).
     virtual bool step(Status* status) = 0;
@@ -45,6 +53,13 @@ class Cursor {
     }
     virtual std::int64_t int64(int col) const = 0;  // booleans read as 0 / 1
     virtual bool is_null(int col) const = 0;
+    // A double column: by default parsed from its text (PostgreSQL's shortest exact output).
+    virtual double real(int col) const {
+        const std::string t = text(col);
+        double v = 0;
+        std::from_chars(t.data(), t.data() + t.size(), v);
+        return v;
+    }
     virtual std::string text(int col) const = 0;
     virtual std::string blob(int col) const = 0;
 };
@@ -65,6 +80,7 @@ class Statement {
         return cursor_->bind_blob(i, data, n), *this;
     }
     Statement& bind_null(int i) { return cursor_->bind_null(i), *this; }
+    Statement& bind_double(int i, double v) { return cursor_->bind_double(i, v), *this; }
     template <class T>
     Statement& bind(int i, const std::optional<T>& v) {
         return v ? bind(i, *v) : bind_null(i);
@@ -89,6 +105,7 @@ class Statement {
     std::int64_t int64(int col) const { return cursor_->int64(col); }
     int int32(int col) const { return static_cast<int>(cursor_->int64(col)); }
     bool is_null(int col) const { return cursor_->is_null(col); }
+    double real(int col) const { return cursor_->real(col); }
     std::string text(int col) const { return cursor_->text(col); }
     std::string blob(int col) const { return cursor_->blob(col); }
 

@@ -57,9 +57,12 @@ LeagueStore::LeagueStore(Database& db, Status* status) : db_(db) {
          "AND finished_at IS NOT NULL AND finished_at < ?");
     prep(log_,
          "INSERT INTO league_log (league_id, player_id, action, detail, at) VALUES (?,?,?,?,?)");
+    // Results on the boards only: not held by the integrity review, of players not banned.
     prep(scores_,
-         "SELECT player_id, league_round, league_game, score FROM games WHERE mode = 'league' "
-         "AND league_id = ? AND finished_at IS NOT NULL");
+         "SELECT g.player_id, g.league_round, g.league_game, g.score FROM games g "
+         "JOIN players p ON p.id = g.player_id WHERE g.mode = 'league' AND g.league_id = ? "
+         "AND g.finished_at IS NOT NULL AND g.review IN ('clean', 'cleared') "
+         "AND p.banned_at IS NULL");
     prep(in_play_,
          "SELECT player_id, league_round, league_game FROM games WHERE mode = 'league' "
          "AND league_id = ? AND finished_at IS NULL "

@@ -105,7 +105,8 @@ class LeagueStore {
 
     Status log(std::int64_t league, PlayerId player, const std::string& action,
                const std::string& detail, Millis at);
-    // Finished league games.
+    // Finished league games still on the boards: a result held by the integrity review
+    // (review, disqualified) or of a banned player is left out (storage/integrity.hpp).
     std::vector<LeagueScore> scores(std::int64_t league);
     // The league's games started and not finished, every round, by round, game and player.
     std::vector<LeagueGameSlot> in_play(std::int64_t league);

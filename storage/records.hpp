@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/action.hpp"
@@ -25,6 +26,15 @@ struct PlayerRow {
 enum class GameMode { kPractice, kDaily, kLeague };
 const char* mode_name(GameMode m);
 
+// The state of a ranked result (issue 27, storage/integrity.hpp; games.review, schema 11).
+enum class ReviewState { kClean, kReview, kCleared, kDisqualified };
+const char* review_state_name(ReviewState s);  // "clean", "review", "cleared", "disqualified"
+std::optional<ReviewState> parse_review_state(std::string_view name);
+// Shown on the boards: clean and cleared.
+inline bool on_boards(ReviewState s) {
+    return s == ReviewState::kClean || s == ReviewState::kCleared;
+}
+
 struct GameRow {
     GameRowId id = 0;
     std::optional<PlayerId> player;  // absent: a guest's practice game
@@ -45,6 +55,10 @@ struct GameRow {
     int spares = 0;
     bool resigned = false;
     std::optional<int> par;  // stored once computed (practice: at the end; ranked: at the reveal)
+    // Where a ranked game was started from: opaque keyed hashes the server makes of the
+    // address and of the browser (linked identities, storage/integrity.hpp); none: unknown.
+    std::optional<std::string> origin_address, origin_browser;
+    ReviewState review = ReviewState::kClean;  // read back; a new game is always clean
 };
 
 struct GuestRow {
@@ -74,6 +88,7 @@ struct PlayedGame {
     int spares = 0;
     Millis finished_at = 0;
     std::optional<int> par;
+    ReviewState review = ReviewState::kClean;
 };
 
 // A player's ranked games over a period, for the best-average board.

@@ -16,6 +16,24 @@ const char* mode_name(GameMode m) {
     return "practice";
 }
 
+const char* review_state_name(ReviewState s) {
+    switch (s) {
+        case ReviewState::kClean: return "clean";
+        case ReviewState::kReview: return "review";
+        case ReviewState::kCleared: return "cleared";
+        case ReviewState::kDisqualified: return "disqualified";
+    }
+    return "clean";
+}
+
+std::optional<ReviewState> parse_review_state(std::string_view name) {
+    if (name == "clean") return ReviewState::kClean;
+    if (name == "review") return ReviewState::kReview;
+    if (name == "cleared") return ReviewState::kCleared;
+    if (name == "disqualified") return ReviewState::kDisqualified;
+    return std::nullopt;
+}
+
 namespace {
 
 GameMode parse_mode(const std::string& s) {
@@ -79,10 +97,11 @@ Status Store::create_game(GameRow& row) {
     } else {
         s.bind_null(14).bind_null(15);
     }
+    s.bind(16, row.origin_address).bind(17, row.origin_browser);
     if (row.id > 0) {
-        s.bind(16, row.id);
+        s.bind(18, row.id);
     } else {
-        s.bind_null(16);  // the next id after the largest
+        s.bind_null(18);  // the next id after the largest
     }
     return s.run_returning_id(&row.id);
 }
@@ -142,6 +161,9 @@ GameRow Store::read_game(Statement& s) {
     }
     if (!s.is_null(16)) g.stored_record = s.text(16);
     if (!s.is_null(17)) g.par = s.int32(17);
+    g.review = parse_review_state(s.text(18)).value_or(ReviewState::kClean);
+    if (!s.is_null(19)) g.origin_address = s.text(19);
+    if (!s.is_null(20)) g.origin_browser = s.text(20);
     return g;
 }
 
@@ -214,6 +236,15 @@ std::vector<DailyResult> Store::daily_results(const std::string& day) {
     return out;
 }
 
+std::vector<DailyResult> Store::daily_results_of(PlayerId player) {
+    Statement& s = q_->daily_results_player;
+    s.bind(1, player);
+    std::vector<DailyResult> out;
+    while (s.step()) out.push_back(read_result(s));
+    s.reset();
+    return out;
+}
+
 std::vector<PlayedGame> Store::games_of(PlayerId player) {
     Statement& s = q_->games_of;
     s.bind(1, player);
@@ -222,6 +253,7 @@ std::vector<PlayedGame> Store::games_of(PlayerId player) {
         out.push_back(PlayedGame{s.int64(0), parse_mode(s.text(1)), s.text(2), s.int32(3),
                                  s.int32(4), s.int32(5), s.int64(6), std::nullopt});
         if (!s.is_null(7)) out.back().par = s.int32(7);
+        out.back().review = parse_review_state(s.text(8)).value_or(ReviewState::kClean);
     }
     s.reset();
     return out;

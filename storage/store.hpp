@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "storage/database.hpp"
+#include "storage/integrity.hpp"
 #include "storage/lanes.hpp"
 #include "storage/leagues.hpp"
 #include "storage/moderation.hpp"
@@ -131,10 +132,16 @@ class Store {
     // Ranked games not finished (daily and league), with their actions, to resume at start.
     std::vector<GameRow> unfinished_ranked_games();
 
-    // Every finished daily attempt of a day (all days when day is empty).
+    // The boards (daily_results, daily_results_of, best_ranked_games, ranked_totals_since, and
+    // LeagueStore::scores) leave out results held by the integrity review (games.review
+    // 'review' or 'disqualified') and every result of a banned player (storage/integrity.hpp).
+    // Every finished daily attempt of a day (all days when day is empty) still on the boards.
     std::vector<DailyResult> daily_results(const std::string& day);
+    // The player's finished daily attempts still on the boards, every day, by finish.
+    std::vector<DailyResult> daily_results_of(PlayerId player);
     std::vector<PlayedGame> games_of(PlayerId player);
-    // Each player's best finished ranked game (highest score, then earliest), any order.
+    // Each player's best finished ranked game on the boards (highest score, then earliest), any
+    // order: a held best game gives way to the player's next best.
     std::vector<DailyResult> best_ranked_games();
     // Per player: finished ranked games since `since` and their total pins, for players with
     // at least min_games of them.
@@ -156,6 +163,7 @@ class Store {
     LaneStore& lanes() { return *lanes_; }
     LeagueStore& leagues() { return *leagues_; }
     ModerationStore& moderation() { return *moderation_; }
+    IntegrityStore& integrity() { return *integrity_; }
 
    private:
     explicit Store(std::unique_ptr<Database> db);
@@ -178,6 +186,7 @@ class Store {
     std::unique_ptr<LaneStore> lanes_;
     std::unique_ptr<LeagueStore> leagues_;
     std::unique_ptr<ModerationStore> moderation_;
+    std::unique_ptr<IntegrityStore> integrity_;
 };
 
 }  // namespace pinfall::storage

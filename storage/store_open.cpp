@@ -14,7 +14,12 @@ bool starts_with(const std::string& s, const char* prefix) { return s.rfind(pref
 
 constexpr const char* kGameColumns =
     "id, player_id, mode, ruleset, seed, day, started_at, finished_at, score, strikes, spares, "
-    "resigned, guest_id, league_id, league_round, league_game, record, par";
+    "resigned, guest_id, league_id, league_round, league_game, record, par, review, "
+    "origin_address, origin_browser";
+
+// A result on the boards: its game not held by the integrity review, its player not banned
+// (storage/integrity.hpp); for queries over games g joined to players p.
+constexpr const char* kOnBoards = " AND g.review IN ('clean', 'cleared') AND p.banned_at IS NULL";
 
 std::string game_query(const char* where) {
     return std::string("SELECT ") + kGameColumns + " FROM games WHERE " + where;
@@ -66,6 +71,8 @@ std::unique_ptr<Store> Store::finish_open(std::unique_ptr<Database> db, Status* 
     if (!status->is_ok()) return nullptr;
     store->moderation_ = std::make_unique<ModerationStore>(*store->db_, status);
     if (!status->is_ok()) return nullptr;
+    store->integrity_ = std::make_unique<IntegrityStore>(*store->db_, status);
+    if (!status->is_ok()) return nullptr;
     return store;
 }
 
@@ -86,8 +93,9 @@ Status Store::prepare_all() {
     prep(q.player_by_id, "SELECT id, name, created_at FROM players WHERE id = ?");
     prep(q.create_game,
          "INSERT INTO games (player_id, mode, ruleset, seed, day, started_at, finished_at, score, "
-         "strikes, spares, resigned, guest_id, league_id, league_round, league_game, id) "
-         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+         "strikes, spares, resigned, guest_id, league_id, league_round, league_game, "
+         "origin_address, origin_browser, id) "
+         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
          "coalesce(?, (SELECT coalesce(max(id), 0) + 1 FROM games))) RETURNING id");
     prep(q.append_action, "INSERT INTO actions (game_id, idx, action) VALUES (?, ?, ?)");
     prep(q.save_record, "UPDATE games SET record = ? WHERE id = ?");
@@ -98,25 +106,29 @@ Status Store::prepare_all() {
     prep(q.daily_attempt, game_query("mode = 'daily' AND player_id = ? AND day = ?"));
     prep(q.actions_of, "SELECT action FROM actions WHERE game_id = ? ORDER BY idx");
     prep(q.unfinished, game_query("finished_at IS NULL AND mode IN ('daily', 'league')"));
-    const char* results =
-        "SELECT g.id, g.player_id, p.name, g.day, g.score, g.strikes, g.spares, g.finished_at "
-        "FROM games g JOIN players p ON p.id = g.player_id "
-        "WHERE g.mode = 'daily' AND g.finished_at IS NOT NULL";
-    prep(q.daily_results_day, std::string(results) + " AND g.day = ?");
+    const std::string results =
+        std::string("SELECT g.id, g.player_id, p.name, g.day, g.score, g.strikes, g.spares, "
+                    "g.finished_at FROM games g JOIN players p ON p.id = g.player_id "
+                    "WHERE g.mode = 'daily' AND g.finished_at IS NOT NULL") + kOnBoards;
+    prep(q.daily_results_day, results + " AND g.day = ?");
     prep(q.daily_results_all, results);
+    prep(q.daily_results_player, results + " AND g.player_id = ? ORDER BY g.finished_at, g.id");
     prep(q.games_of,
-         "SELECT id, mode, day, score, strikes, spares, finished_at, par FROM games "
+         "SELECT id, mode, day, score, strikes, spares, finished_at, par, review FROM games "
          "WHERE player_id = ? AND finished_at IS NOT NULL ORDER BY finished_at");
+    // The best game is chosen among the player's results still on the boards.
     prep(q.best_ranked,
          "SELECT g.id, g.player_id, p.name, coalesce(g.day, ''), g.score, g.strikes, g.spares, "
          "g.finished_at FROM games g JOIN players p ON p.id = g.player_id "
-         "WHERE g.id = (SELECT b.id FROM games b WHERE b.player_id = g.player_id "
-         "AND b.mode IN ('daily', 'league') AND b.finished_at IS NOT NULL "
+         "WHERE p.banned_at IS NULL AND g.id = (SELECT b.id FROM games b "
+         "WHERE b.player_id = g.player_id AND b.mode IN ('daily', 'league') "
+         "AND b.finished_at IS NOT NULL AND b.review IN ('clean', 'cleared') "
          "ORDER BY b.score DESC, b.finished_at ASC, b.id ASC LIMIT 1)");
     prep(q.totals_since,
-         "SELECT g.player_id, p.name, count(*), sum(g.score) FROM games g "
-         "JOIN players p ON p.id = g.player_id WHERE g.mode IN ('daily', 'league') "
-         "AND g.finished_at >= ? GROUP BY g.player_id, p.name HAVING count(*) >= ?");
+         std::string("SELECT g.player_id, p.name, count(*), sum(g.score) FROM games g "
+                     "JOIN players p ON p.id = g.player_id WHERE g.mode IN ('daily', 'league') "
+                     "AND g.finished_at >= ?") +
+             kOnBoards + " GROUP BY g.player_id, p.name HAVING count(*) >= ?");
     prep(q.mark_revealed,
          "INSERT INTO revealed_days (day, revealed_at) VALUES (?, ?) ON CONFLICT DO NOTHING");
     prep(q.is_revealed, "SELECT 1 FROM revealed_days WHERE day = ?");

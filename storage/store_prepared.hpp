@@ -12,7 +12,8 @@ struct Store::Prepared {
     Statement create_game, append_action, finish_game, game_by_id, daily_attempt, actions_of,
         save_record;
     Statement unfinished, daily_results_day, daily_results_all, games_of, mark_revealed,
-        is_revealed, best_ranked, totals_since, create_guest, guests, max_game_id;
+        is_revealed, best_ranked, totals_since, create_guest, guests, max_game_id,
+        daily_results_player;
     // store_ids.cpp
     Statement reservation, reserve, take_ids, take_guest_ids, guest_by_token, guest_games,
         expire_guests;

@@ -219,6 +219,54 @@ CREATE TRIGGER audit_log_no_change BEFORE UPDATE OR DELETE ON audit_log
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log
     FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
 )sql",
+    // 11: the board's integrity: review state and origin (keyed hashes) of ranked games,
+    // bans, evidence of analysed games, review cases, reports.
+    R"sql(
+ALTER TABLE games ADD COLUMN review text NOT NULL DEFAULT 'clean'
+    CHECK (review IN ('clean', 'review', 'cleared', 'disqualified'));
+ALTER TABLE games ADD COLUMN origin_address text;
+ALTER TABLE games ADD COLUMN origin_browser text;
+CREATE INDEX games_daily_by_address ON games(day, origin_address)
+    WHERE mode = 'daily' AND origin_address IS NOT NULL;
+CREATE INDEX games_daily_by_browser ON games(day, origin_browser)
+    WHERE mode = 'daily' AND origin_browser IS NOT NULL;
+CREATE INDEX games_under_review ON games(id) WHERE review = 'review';
+ALTER TABLE players ADD COLUMN banned_at bigint;
+CREATE TABLE integrity_evidence (
+    game_id bigint PRIMARY KEY REFERENCES games(id),
+    player_id bigint NOT NULL REFERENCES players(id),
+    ruleset text NOT NULL,
+    finished_at bigint NOT NULL,
+    analysed_at bigint NOT NULL,
+    llr double precision NOT NULL,
+    week_llr double precision NOT NULL,
+    guard_sum double precision NOT NULL,
+    guard_var double precision NOT NULL,
+    deciding integer NOT NULL,
+    decisions integer NOT NULL,
+    tau double precision NOT NULL,
+    z double precision NOT NULL,
+    flagged boolean NOT NULL,
+    drivers text NOT NULL
+);
+CREATE INDEX integrity_evidence_by_player ON integrity_evidence(player_id, ruleset, finished_at);
+CREATE TABLE review_cases (
+    game_id bigint PRIMARY KEY REFERENCES games(id),
+    reason text NOT NULL,
+    opened_at bigint NOT NULL,
+    decided_at bigint,
+    decided_by bigint REFERENCES players(id),
+    note text NOT NULL DEFAULT ''
+);
+CREATE TABLE reports (
+    game_id bigint NOT NULL REFERENCES games(id),
+    reporter_id bigint NOT NULL REFERENCES players(id),
+    at bigint NOT NULL,
+    reason text NOT NULL,
+    PRIMARY KEY (game_id, reporter_id)
+);
+CREATE INDEX reports_by_reporter ON reports(reporter_id, at);
+)sql",
 };
 
 }  // namespace

@@ -218,6 +218,58 @@ BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
 CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
 BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
 )sql",
+    // 11: the board's integrity (issue 27, docs/integrity.md): each ranked result's review
+    // state and where its game was started from (opaque keyed hashes of the address and the
+    // browser, for linked identities), bans, the evidence of each analysed ranked game, the case
+    // of each result put under review, and players' reports. games_by_league is PostgreSQL's
+    // index of migration 4, which SQLite lacked (same-deal lookups of league games).
+    R"sql(
+ALTER TABLE games ADD COLUMN review TEXT NOT NULL DEFAULT 'clean'
+    CHECK (review IN ('clean', 'review', 'cleared', 'disqualified'));
+ALTER TABLE games ADD COLUMN origin_address TEXT;
+ALTER TABLE games ADD COLUMN origin_browser TEXT;
+CREATE INDEX games_daily_by_address ON games(day, origin_address)
+    WHERE mode = 'daily' AND origin_address IS NOT NULL;
+CREATE INDEX games_daily_by_browser ON games(day, origin_browser)
+    WHERE mode = 'daily' AND origin_browser IS NOT NULL;
+CREATE INDEX games_by_league ON games(league_id, league_round) WHERE mode = 'league';
+CREATE INDEX games_under_review ON games(id) WHERE review = 'review';
+ALTER TABLE players ADD COLUMN banned_at INTEGER;
+CREATE TABLE integrity_evidence (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id),
+    player_id INTEGER NOT NULL REFERENCES players(id),
+    ruleset TEXT NOT NULL,
+    finished_at INTEGER NOT NULL,
+    analysed_at INTEGER NOT NULL,
+    llr REAL NOT NULL,
+    week_llr REAL NOT NULL,
+    guard_sum REAL NOT NULL,
+    guard_var REAL NOT NULL,
+    deciding INTEGER NOT NULL,
+    decisions INTEGER NOT NULL,
+    tau REAL NOT NULL,
+    z REAL NOT NULL,
+    flagged INTEGER NOT NULL,
+    drivers TEXT NOT NULL
+);
+CREATE INDEX integrity_evidence_by_player ON integrity_evidence(player_id, ruleset, finished_at);
+CREATE TABLE review_cases (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id),
+    reason TEXT NOT NULL,
+    opened_at INTEGER NOT NULL,
+    decided_at INTEGER,
+    decided_by INTEGER REFERENCES players(id),
+    note TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE reports (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    reporter_id INTEGER NOT NULL REFERENCES players(id),
+    at INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    PRIMARY KEY (game_id, reporter_id)
+) WITHOUT ROWID;
+CREATE INDEX reports_by_reporter ON reports(reporter_id, at);
+)sql",
 };
 
 }  // namespace

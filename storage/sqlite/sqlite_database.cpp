@@ -24,6 +24,7 @@ class SqliteCursor final : public Cursor {
         sqlite3_bind_blob(stmt_, i, data, static_cast<int>(n), SQLITE_TRANSIENT);
     }
     void bind_null(int i) override { sqlite3_bind_null(stmt_, i); }
+    void bind_double(int i, double v) override { sqlite3_bind_double(stmt_, i, v); }
     bool step(Status* status) override {
         const int rc = sqlite3_step(stmt_);
         if (rc == SQLITE_ROW) return true;
@@ -38,6 +39,7 @@ class SqliteCursor final : public Cursor {
     bool is_null(int col) const override {
         return sqlite3_column_type(stmt_, col) == SQLITE_NULL;
     }
+    double real(int col) const override { return sqlite3_column_double(stmt_, col); }
     std::string text(int col) const override {
         const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, col));
         return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col)))
