@@ -41,6 +41,8 @@ namespace pinfall::engine {
 // ignores E's gaps) are what sets it apart from a precise honest player's lucky guesses; so the
 // caps are set where no term reaches them. Kept so that the study can try others.
 inline constexpr double kLlrTermCap = 1000;
+// A player's week: their last seven analysed ranked games of a ruleset (week_verdict).
+inline constexpr int kWeekGames = 7;
 inline constexpr double kWeekLlrTermCap = 1000;
 
 // One choice at a decision: its coach value E and its true-deal value P.

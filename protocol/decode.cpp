@@ -56,10 +56,11 @@ json parse_strict(std::string_view text, int max_depth) {
 
 RequestBody decode_body(std::string_view type, const json& obj) {
     if (type == "hello") {
-        only_fields(obj, {"version", "guest"});
+        only_fields(obj, {"version", "guest", "browser"});
         Hello h;
         h.version = static_cast<int>(get_int(obj, "version", 0, 1 << 30));
         if (const auto* g = get_string(obj, "guest", false)) h.guest = *g;
+        if (const auto* b = get_string(obj, "browser", false)) h.browser = browser_key(*b);
         return h;
     }
     if (type == "practice_start") {
@@ -131,15 +132,6 @@ RequestBody decode_body(std::string_view type, const json& obj) {
         only_fields(obj, {});
         return LogoutOthers{};
     }
-    if (type == "audit_log") {
-        only_fields(obj, {"cursor", "limit"});
-        AuditLogRequest m;
-        if (obj.contains("cursor")) {
-            m.cursor = get_int(obj, "cursor", 1, static_cast<std::int64_t>(kMaxId));
-        }
-        if (obj.contains("limit")) m.limit = static_cast<int>(get_int(obj, "limit", 1, 100));
-        return m;
-    }
     if (type == "daily") {
         only_fields(obj, {});
         return DailyInfo{};
@@ -208,6 +200,7 @@ RequestBody decode_body(std::string_view type, const json& obj) {
         return ReviewRequest{get_game(obj)};
     }
     if (auto group = decode_group_request(type, obj)) return std::move(*group);
+    if (auto m = decode_moderation_request(type, obj)) return std::move(*m);
     if (type == "ping") {
         only_fields(obj, {});
         return Ping{};

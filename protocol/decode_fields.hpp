@@ -34,5 +34,9 @@ GameId get_game(const json& obj);
 
 // Lane and league requests (decode_groups.cpp); nullopt when `type` is neither.
 std::optional<RequestBody> decode_group_request(std::string_view type, const json& obj);
+// Moderation requests and report (decode_moderation.cpp); nullopt when `type` is none of them.
+std::optional<RequestBody> decode_moderation_request(std::string_view type, const json& obj);
+// A hello's browser key, checked (16-64 of [A-Za-z0-9_-]).
+std::string browser_key(const std::string& key);
 
 }  // namespace pinfall::protocol::detail

@@ -22,6 +22,9 @@ using GameId = std::int64_t;
 struct Hello {
     int version = kProtocolVersion;
     std::optional<std::string> guest;  // a guest token from an earlier welcome
+    // A random key the browser keeps (docs/protocol.md "Hello"): 16-64 of [A-Za-z0-9_-]. Only
+    // evidence for moderators (linked identities); never shown to anyone else.
+    std::optional<std::string> browser;
 };
 struct PracticeStart {
     engine::Ruleset ruleset = engine::Ruleset::kSackson;
@@ -67,6 +70,32 @@ struct AuditLogRequest {
     std::optional<std::int64_t> cursor;
     int limit = 50;
 };
+// The board's integrity (docs/protocol.md "Moderation"). A case is its game's: `game` names it.
+struct ReviewQueueRequest {
+    std::int64_t cursor = 0;  // the offset a previous page's next_cursor gave
+    int limit = 20;           // 1-50
+};
+struct ReviewOpen {
+    GameId game = 0;
+    std::string note;
+};
+enum class ReviewDecision { kClear, kDisqualify };
+struct ReviewDecide {
+    GameId game = 0;
+    ReviewDecision decision = ReviewDecision::kClear;
+    std::string note;
+};
+struct BanRequest {
+    std::int64_t player = 0;
+    std::string note;
+    bool unban = false;  // `unban`
+};
+struct ReportRequest {
+    GameId game = 0;
+    std::string reason;
+};
+inline constexpr std::size_t kMaxNoteBytes = 500;
+inline constexpr std::size_t kMaxReportBytes = 200;
 struct DailyInfo {};
 struct DailyStart {
     // A connection not logged in plays as its guest, under the guest's generated name
@@ -177,7 +206,8 @@ using RequestBody = std::variant<Hello, PracticeStart, PlayRequest, StopRequest,
                                  LaneOpen, LaneJoin, LaneWatch, LaneReportRequest, LaneUndo,
                                  LeagueCreate, LeagueJoin, LeagueGet, LeaguePlay, LeagueSecretary,
                                  HintRequest, ReviewRequest, ChangePassword, LogoutOthers,
-                                 UndoRequest, AuditLogRequest>;
+                                 UndoRequest, AuditLogRequest, ReviewQueueRequest,
+                                 ReviewOpen, ReviewDecide, BanRequest, ReportRequest>;
 
 inline constexpr int kMaxLeaderboardLimit = 100;
 

@@ -76,6 +76,7 @@ std::string encode_daily(Re re, const DailyStatus& m) {
         w.null();
     }
     w.key("status").value(m.status);
+    if (m.review) w.key("review").value(*m.review);
     w.key("game");
     if (m.game) {
         w.value(static_cast<std::int64_t>(*m.game));
@@ -163,6 +164,7 @@ std::string encode_profile(Re re, const Profile& m) {
         w.key("score").value(g.score);
         w.key("finished_at").value(g.finished_at);
         w.key("par").value(g.par);
+        if (g.review) w.key("review").value(*g.review);
         w.end_object();
     }
     w.end_array();

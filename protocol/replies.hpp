@@ -36,6 +36,8 @@ struct DailyStatus {
     std::string status;  // "anonymous" (not logged in), "none", "started", "finished"
     std::optional<GameId> game;
     std::optional<int> score;
+    // Set while the attempt is held: "review" or "disqualified" (docs/protocol.md "Moderation").
+    std::optional<std::string> review;
     std::optional<DailyLoop> loop;  // with a ranked identity only (never "anonymous")
 };
 
@@ -75,6 +77,7 @@ struct RecentGame {
     int score = 0;
     std::string finished_at;
     std::optional<int> par;  // once public and computed
+    std::optional<std::string> review;  // held: "review" or "disqualified" (the player's own)
 };
 
 // A finished game on a real lane (kept apart from solitaire statistics).

@@ -111,7 +111,10 @@ std::variant<Config, Exit> load_config(int argc, char** argv) {
          "analysis_limited; 0: no limit")
         ("analysis-window-ms",
          po::value(&c.analysis_window_ms)->default_value(c.analysis_window_ms),
-         "the window over which the analysis tokens refill");
+         "the window over which the analysis tokens refill")
+        ("integrity-idle", po::value(&c.integrity_idle)->default_value(c.integrity_idle),
+         "1: the integrity analysis of finished ranked games runs only on idle cores "
+         "(SCHED_IDLE); 0: at normal priority");
     // clang-format on
     po::variables_map vm;
     try {

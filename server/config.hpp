@@ -60,6 +60,10 @@ struct Config {
     std::size_t analysis_queue = 32;
     unsigned analysis_rate = 30;  // tokens per window; a hint costs 1, a review 5; 0: unlimited
     unsigned analysis_window_ms = 60000;
+    // The integrity analysis of finished ranked games (issue 27) runs at idle priority (true):
+    // only when a core has nothing else to do. Tests turn it off so that a busy test machine
+    // does not starve it.
+    bool integrity_idle = true;
 };
 
 // What main() should do instead of serving: print `text` and exit with `status`.

@@ -108,7 +108,7 @@ struct IntegrityStore::Prepared {
     Statement unanalysed, add_evidence, evidence, recent_evidence;
     Statement state, hold, open_case, case_state, set_review, decide_case, case_of, open_cases;
     Statement add_report, reports_since, linked;
-    Statement ban, unban, banned_at, player_exists, guest_of;
+    Statement ban, unban, banned_at, player_exists, guest_of, bans;
 };
 
 IntegrityStore::IntegrityStore(Database& db, Status* status)
@@ -188,6 +188,10 @@ IntegrityStore::IntegrityStore(Database& db, Status* status)
     prep(q.banned_at, "SELECT banned_at FROM players WHERE id = ?");
     prep(q.player_exists, "SELECT 1 FROM players WHERE id = ?");
     prep(q.guest_of, "SELECT guest_id FROM guest_players WHERE player_id = ?");
+    prep(q.bans,
+         "SELECT p.id, p.banned_at, g.guest_id FROM players p "
+         "LEFT JOIN guest_players g ON g.player_id = p.id WHERE p.banned_at IS NOT NULL "
+         "ORDER BY p.id");
     *status = s;
 }
 
@@ -364,6 +368,18 @@ std::optional<std::int64_t> IntegrityStore::guest_of(PlayerId player) {
     s.bind(1, player);
     std::optional<std::int64_t> out;
     if (s.step()) out = s.int64(0);
+    s.reset();
+    return out;
+}
+
+std::vector<std::pair<BanRow, std::optional<std::int64_t>>> IntegrityStore::bans() {
+    Statement& s = q_->bans;
+    std::vector<std::pair<BanRow, std::optional<std::int64_t>>> out;
+    while (s.step()) {
+        std::optional<std::int64_t> guest;
+        if (!s.is_null(2)) guest = s.int64(2);
+        out.emplace_back(BanRow{s.int64(0), s.int64(1)}, guest);
+    }
     s.reset();
     return out;
 }

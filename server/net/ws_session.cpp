@@ -163,6 +163,11 @@ void WsSession::close_moved() {
     close_with(websocket::close_reason(static_cast<websocket::close_code>(kCloseMoved), "moved"));
 }
 
+void WsSession::close_banned() {
+    close_with(
+        websocket::close_reason(static_cast<websocket::close_code>(kCloseBanned), "banned"));
+}
+
 void WsSession::close_with(websocket::close_reason reason) {
     boost::asio::post(ws_.get_executor(), [self = shared_from_this(), reason] {
         if (!self->open_ || self->closing_) return;

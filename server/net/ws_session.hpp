@@ -37,6 +37,8 @@ namespace websocket = beast::websocket;
 
 // The close code of a connection whose player another node serves now (docs/protocol.md).
 inline constexpr std::uint16_t kCloseMoved = 4001;
+// The close code of a banned player's connections (docs/protocol.md "Moderation").
+inline constexpr std::uint16_t kCloseBanned = 4003;
 
 class WsSession : public Outbox, public std::enable_shared_from_this<WsSession> {
    public:
@@ -54,6 +56,7 @@ class WsSession : public Outbox, public std::enable_shared_from_this<WsSession> 
     std::uint64_t connection_id() const override { return id_; }
     void close_going_away();
     void close_moved() override;
+    void close_banned() override;
 
    private:
     void on_accept(beast::error_code ec);

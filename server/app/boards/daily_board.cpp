@@ -59,6 +59,16 @@ bool DailyBoard::rename(std::int64_t player, const std::string& name) {
     return true;
 }
 
+bool DailyBoard::remove(std::int64_t player) {
+    const auto it = by_player_.find(player);
+    if (it == by_player_.end()) return false;
+    auto& bucket = buckets_[it->second.score];
+    std::erase_if(bucket, [&](const BoardLine& l) { return l.player == player; });
+    by_player_.erase(it);
+    --size_;
+    return true;
+}
+
 std::vector<RankedLine> DailyBoard::page(std::uint64_t offset, std::size_t limit) const {
     std::vector<RankedLine> out;
     std::uint64_t seen = 0;  // lines in buckets above the current one

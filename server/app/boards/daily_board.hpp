@@ -49,6 +49,9 @@ class DailyBoard {
     // Sets the name shown on the player's line (a guest who registered); false when the
     // player has no line.
     bool rename(std::int64_t player, const std::string& name);
+    // Takes the player's line off the board (a result held for review, a ban); false when the
+    // player has none. The ranks below close up.
+    bool remove(std::int64_t player);
     // Up to limit lines from position `offset`, in order (score desc, then earlier finish).
     std::vector<RankedLine> page(std::uint64_t offset, std::size_t limit) const;
 

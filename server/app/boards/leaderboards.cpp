@@ -15,6 +15,7 @@ void Leaderboards::load(const std::vector<storage::DailyResult>& results) {
 
 void Leaderboards::add(BoardLine line, std::string day) {
     boost::asio::post(strand_, [this, line = std::move(line), day = std::move(day)]() mutable {
+        if (banned_.count(line.player)) return;
         if (const auto it = renamed_.find(line.player); it != renamed_.end()) {
             line.name = it->second;
         }
@@ -71,6 +72,22 @@ void Leaderboards::rename(std::int64_t player, std::string name) {
     boost::asio::post(strand_, [this, player, name = std::move(name)] {
         for (auto& [day, board] : boards_) board.rename(player, name);
         renamed_[player] = name;
+    });
+}
+
+void Leaderboards::replace_player(std::int64_t player, std::vector<storage::DailyResult> results,
+                                  bool banned) {
+    boost::asio::post(strand_, [this, player, results = std::move(results), banned] {
+        for (auto& [day, board] : boards_) board.remove(player);
+        if (banned) {
+            banned_.insert(player);
+            return;
+        }
+        banned_.erase(player);
+        for (const auto& r : results) {
+            boards_[r.day].add(BoardLine{r.game, r.player, r.name, r.score, r.strikes, r.spares,
+                                         r.finished_at});
+        }
     });
 }
 

@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "server/app/boards/daily_board.hpp"
@@ -60,11 +61,18 @@ class Leaderboards {
     // A player's name changed (a guest registered): their lines, and lines added later for
     // them (a game finished under the old name), show the new one. From any thread.
     void rename(std::int64_t player, std::string name);
+    // The player's results changed (issue 27: held for review, cleared, disqualified, banned):
+    // their lines on every day become `results` (what storage still shows on the boards,
+    // Store::daily_results_of), each with its original finish time. While `banned`, lines
+    // added later for the player (a game that was in play) are left off. From any thread.
+    void replace_player(std::int64_t player, std::vector<storage::DailyResult> results,
+                        bool banned);
 
    private:
     boost::asio::any_io_executor strand_;
     std::map<std::string, DailyBoard> boards_;
     std::unordered_map<std::int64_t, std::string> renamed_;  // player -> name since rename()
+    std::unordered_set<std::int64_t> banned_;  // replace_player(.., banned = true)
 };
 
 // Ranks rows already sorted best first: equal keys share a rank. key(row) gives the value.

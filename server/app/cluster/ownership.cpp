@@ -25,8 +25,22 @@ void Ownership::listen(ClusterLink& link, const std::function<Ownership*()>& own
 
 void Ownership::acquire(std::int64_t player, const std::shared_ptr<Outbox>& connection,
                         std::function<void(Hold)> done) {
-    // One node: nobody to share the player with; a hold that never moves.
-    if (!link_.shared()) return done(std::make_shared<std::atomic<bool>>(false));
+    // One node: nobody to share the player with; a hold that never moves, kept only so that
+    // connections_of() knows the player's connections (a ban closes them).
+    if (!link_.shared()) {
+        Hold held;
+        {
+            std::lock_guard lock(mutex_);
+            Entry& e = players_[player];
+            if (!e.hold) e.hold = std::make_shared<std::atomic<bool>>(false);
+            e.state = State::kHeld;
+            ++e.holds;
+            std::erase_if(e.connections, [](const auto& w) { return w.expired(); });
+            e.connections.push_back(connection);
+            held = e.hold;
+        }
+        return done(held);
+    }
     Hold held;
     bool start = false;
     {
@@ -87,7 +101,14 @@ void Ownership::taken(std::int64_t player, bool ok) {
 }
 
 void Ownership::release(std::int64_t player, const Hold& hold) {
-    if (!link_.shared()) return;
+    if (!link_.shared()) {
+        std::lock_guard lock(mutex_);
+        const auto it = players_.find(player);
+        if (it != players_.end() && it->second.hold == hold && --it->second.holds <= 0) {
+            players_.erase(it);
+        }
+        return;
+    }
     {
         std::lock_guard lock(mutex_);
         const auto it = players_.find(player);
@@ -155,6 +176,17 @@ void Ownership::on_notice(const std::string& payload) {
                  payload.substr(tab + 1), moved.size());
     for (const auto& c : moved) c->close_moved();
     start_release(player);
+}
+
+std::vector<std::shared_ptr<Outbox>> Ownership::connections_of(std::int64_t player) {
+    std::vector<std::shared_ptr<Outbox>> out;
+    std::lock_guard lock(mutex_);
+    const auto it = players_.find(player);
+    if (it == players_.end()) return out;
+    for (const auto& weak : it->second.connections) {
+        if (auto c = weak.lock()) out.push_back(std::move(c));
+    }
+    return out;
 }
 
 }  // namespace pinfall::server

@@ -9,7 +9,8 @@
 // Connections of one player on the node share one hold, released with the last of them, or
 // at once when another node asks: the hold's flag turns true then, and a connection that sees
 // it refuses further requests (its close is under way).
-// On SQLite (one node) nothing is locked: acquire() succeeds at once.
+// On SQLite (one node) nothing is locked: acquire() succeeds at once (the connections are
+// still listed, for connections_of()).
 //
 // Thread-safety: every member from any thread (one mutex, never held while calling out).
 // Callbacks run on the ClusterLink's thread or the caller's.
@@ -63,6 +64,8 @@ class Ownership {
     // A connection that acquire()d the player closed (or logged out); a hold revoked by a
     // hand-over meanwhile counts for nothing.
     void release(std::int64_t player, const Hold& hold);
+    // The open connections that hold `player` (a player's id or guest_key()) on this node.
+    std::vector<std::shared_ptr<Outbox>> connections_of(std::int64_t player);
 
    private:
     enum class State { kAcquiring, kHeld, kReleasing };

@@ -74,6 +74,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
     // it plays ranked only by logging in.
     std::optional<storage::PlayerId> guest_player;
     bool guest_claimed = false;
+    // The browser key its hello gave, if any: evidence for moderators (linked identities).
+    std::optional<std::string> browser;
 
     // True once the player (or the guest) is served by another node.
     bool moved() const {

@@ -36,5 +36,8 @@ inline constexpr const char* kPasswordLimited = "password_limited";
 inline constexpr const char* kPlayerElsewhere = "player_elsewhere";
 inline constexpr const char* kMoved = "moved";
 inline constexpr const char* kForbidden = "forbidden";
+inline constexpr const char* kBanned = "banned";
+inline constexpr const char* kUnknownCase = "unknown_case";
+inline constexpr const char* kUnknownPlayer = "unknown_player";
 
 }  // namespace pinfall::server::code

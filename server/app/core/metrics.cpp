@@ -21,6 +21,14 @@ void Metrics::observe_action(std::chrono::steady_clock::duration d) {
     latency_count_.fetch_add(1, std::memory_order_relaxed);
 }
 
+void Metrics::observe_integrity_lag(std::chrono::steady_clock::duration d) {
+    const double s = std::chrono::duration<double>(d).count();
+    std::size_t i = 0;
+    while (i < kIntegrityLagBucketsS.size() && s > kIntegrityLagBucketsS[i]) ++i;
+    lag_buckets_[i].fetch_add(1, std::memory_order_relaxed);
+    lag_sum_ms_.fetch_add(static_cast<std::uint64_t>(s * 1000), std::memory_order_relaxed);
+}
+
 std::string Metrics::render(std::string_view node) const {
     std::string out;
     if (!node.empty()) {
@@ -71,6 +79,29 @@ std::string Metrics::render(std::string_view node) const {
     out += "# HELP pinfall_guests_expired_total Guests owning nothing deleted after their TTL.\n";
     out += "# TYPE pinfall_guests_expired_total counter\n";
     line("pinfall_guests_expired_total", guests_expired.load());
+    out += "# HELP pinfall_integrity_pending Ranked games waiting for or in integrity analysis.\n";
+    out += "# TYPE pinfall_integrity_pending gauge\n";
+    out += "pinfall_integrity_pending " + std::to_string(integrity_pending.load()) + "\n";
+    out += "# HELP pinfall_integrity_flagged_total Ranked games whose own statistic passed its thresholds.\n";
+    out += "# TYPE pinfall_integrity_flagged_total counter\n";
+    line("pinfall_integrity_flagged_total", integrity_flagged.load());
+    out += "# HELP pinfall_integrity_lag_seconds From a ranked game queued for analysis to its evidence stored.\n";
+    out += "# TYPE pinfall_integrity_lag_seconds histogram\n";
+    {
+        std::uint64_t below = 0;
+        for (std::size_t i = 0; i < kIntegrityLagBucketsS.size(); ++i) {
+            below += lag_buckets_[i].load();
+            char le[32];
+            std::snprintf(le, sizeof le, "%g", kIntegrityLagBucketsS[i]);
+            line(std::string("pinfall_integrity_lag_seconds_bucket{le=\"") + le + "\"}", below);
+        }
+        below += lag_buckets_.back().load();
+        line("pinfall_integrity_lag_seconds_bucket{le=\"+Inf\"}", below);
+        char lag_sum[32];
+        std::snprintf(lag_sum, sizeof lag_sum, "%.3f", static_cast<double>(lag_sum_ms_.load()) / 1e3);
+        out += std::string("pinfall_integrity_lag_seconds_sum ") + lag_sum + "\n";
+        line("pinfall_integrity_lag_seconds_count", integrity_analysed.load());
+    }
     out += "# HELP pinfall_actions_accepted_total Game actions accepted.\n";
     out += "# TYPE pinfall_actions_accepted_total counter\n";
     line("pinfall_actions_accepted_total", actions_accepted.load());

@@ -34,11 +34,21 @@ class Metrics {
     std::atomic<std::uint64_t> lane_conflicts{0};
     std::atomic<std::uint64_t> lane_changes_heard{0};
     std::atomic<std::uint64_t> guests_expired{0};
+    // The board's integrity (integrity/integrity_keeper.hpp): ranked games waiting for (or in)
+    // analysis, games analysed, games flagged by their own statistic.
+    std::atomic<std::int64_t> integrity_pending{0};
+    std::atomic<std::uint64_t> integrity_analysed{0};
+    std::atomic<std::uint64_t> integrity_flagged{0};
+    // Upper bounds of the integrity lag histogram (queued to analysed and stored), seconds.
+    static constexpr std::array<double, 10> kIntegrityLagBucketsS = {
+        0.25, 0.5, 1, 2, 5, 10, 30, 60, 300, 3600};
 
     // Counts a rejected request by its error code (engine, protocol or server code).
     void reject(std::string_view code);
     // Records the time from receiving an action to queueing its reply.
     void observe_action(std::chrono::steady_clock::duration d);
+    // Records the time a ranked game waited for its analysis and took in it.
+    void observe_integrity_lag(std::chrono::steady_clock::duration d);
 
     // node: this node's id (--node-id), rendered as pinfall_node_info{node="...",server="pinfall/x.y.z"} 1
     // so that a scraper can join it to every series of the target.
@@ -50,6 +60,8 @@ class Metrics {
     std::array<std::atomic<std::uint64_t>, kLatencyBucketsUs.size() + 1> latency_buckets_{};
     std::atomic<std::uint64_t> latency_sum_us_{0};
     std::atomic<std::uint64_t> latency_count_{0};
+    std::array<std::atomic<std::uint64_t>, kIntegrityLagBucketsS.size() + 1> lag_buckets_{};
+    std::atomic<std::uint64_t> lag_sum_ms_{0};
 };
 
 }  // namespace pinfall::server

@@ -22,6 +22,9 @@ class Outbox {
     // its player is served by another node now (docs/protocol.md, docs/scaling.md); the client
     // reconnects. Thread-safe.
     virtual void close_moved() {}
+    // Closes the connection once its queued messages are sent, with close code 4003 "banned":
+    // a moderator banned its player (docs/protocol.md "Moderation"). Thread-safe.
+    virtual void close_banned() {}
 };
 
 inline Message make_message(std::string text) {

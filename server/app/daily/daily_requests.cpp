@@ -44,7 +44,7 @@ void DailyRequests::player_start(Connection& c, const protocol::Request& r,
     const std::string today = utc_date(d_.clock.now());
     d_.registry.daily_attempt(
         c.player->id, c.player->name, today, engine::daily_seed(d_.secret, today),
-        unix_ms(d_.clock.now()),
+        unix_ms(d_.clock.now()), origin_of(c, d_.secret),
         [conn = c.shared_from_this(), self, re = r.id](std::shared_ptr<GameRoom> room,
                                                        const storage::Status& st) {
             if (!room) return conn->fail(self, re, code::kStorageError, "could not start: " + st.message());
@@ -63,7 +63,7 @@ void DailyRequests::guest_start(Connection& c, const protocol::Request& r,
     d_.guests.touch(*c.guest);
     d_.registry.guest_daily_attempt(
         *c.guest, guest_name_candidates(d_.secret, *c.guest), today,
-        engine::daily_seed(d_.secret, today), unix_ms(now),
+        engine::daily_seed(d_.secret, today), unix_ms(now), origin_of(c, d_.secret),
         [conn = c.shared_from_this(), self, re = r.id](std::shared_ptr<GameRoom> room,
                                                        const storage::Status& st,
                                                        const storage::PlayerRow& who) {

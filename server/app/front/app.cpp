@@ -19,6 +19,9 @@ namespace {
 // Finished games whose par may wait for an idle core, at most (one small closure each).
 constexpr std::size_t kParBacklog = 100000;
 
+// Ranked games read at start for integrity analysis, at most: more than a busy day's.
+constexpr int kIntegrityBacklog = 100'000;
+
 // A player handed over to another node waits this long for the holder to let go.
 constexpr std::chrono::milliseconds kHandOverWait{3000};
 
@@ -67,9 +70,14 @@ App::FirstRead App::first_read(storage::Store& store) {
     Ownership::listen(link_, [this] { return ownership_ptr_.load(); });
     listen_for_lanes(link_, [this] { return lanes_ptr_.load(); });
     listen_for_leagues(link_, [this] { return league_news_ptr_.load(); });
+    link_.on(kReviewChannel, [this](const std::string& payload) {
+        if (ReviewNews* n = review_news_ptr_.load()) n->on_notice(payload);
+    });
     require(link_.start(), "cannot listen for other nodes");
     leaderboards_.load(store.daily_results(""));
+    ReviewNews::load_bans(store, bans_, leaderboards_);
     FirstRead first;
+    first.unanalysed = store.integrity().unanalysed(kIntegrityBacklog);
     first.guests = store.guests();
     storage::Status st;
     first.game_ids = GameIds::reserve_first(store, &st);
@@ -97,6 +105,7 @@ App::App(asio::io_context& ioc, const Config& config, const Clock& clock,
                  if (g.row.mode == storage::GameMode::kPractice) {
                      par_.game_finished(g.row.id, g.row.ruleset, g.row.seed);
                  }
+                 if (g.row.mode != storage::GameMode::kPractice) integrity_.game_finished(g.row);
                  if (g.row.mode == storage::GameMode::kLeague && g.row.league) {
                      league_news_.announce(*g.row.league, "game_finished");
                  }
@@ -118,19 +127,24 @@ App::App(asio::io_context& ioc, const Config& config, const Clock& clock,
                  [this](std::int64_t player, std::function<void()> done) {
                      registry_.hand_over(player, std::move(done));
                  }),
+      integrity_pool_(1, kIntegrityBacklog,
+                      config.integrity_idle ? AnalysisPool::Priority::kIdle
+                                            : AnalysisPool::Priority::kNormal),
+      review_news_({storage_, leaderboards_, bans_, ownership_, node_id_}),
+      integrity_({integrity_pool_, storage_, review_news_, clock, metrics_}),
       queries_({storage_, leaderboards_, clock, metrics_, par_, config.secret}),
       leagues_({storage_, clock, metrics_, registry_, league_news_, par_, config.secret}),
       own_games_(registry_),
-      sign_in_(ownership_, token_epochs_),
-      hello_({guests_, ownership_, registry_, storage_, clock, server_name_}),
+      sign_in_(ownership_, token_epochs_, bans_),
+      hello_({guests_, ownership_, registry_, storage_, clock, server_name_, bans_}),
       game_requests_({registry_, own_games_, guests_, clock, config.secret}),
       query_requests_(queries_),
       daily_requests_({registry_, guests_, clock, config.secret}),
       lane_requests_({lanes_, guests_, clock}),
-      league_requests_(leagues_),
+      league_requests_(leagues_, config.secret),
       account_requests_({storage_, clock, passwords_, sign_in_, leaderboards_, node_id_}),
       analysis_requests_({own_games_, storage_, clock, analysis_limit_, analysis_pool_}),
-      moderation_requests_(storage_),
+      moderation_requests_({storage_, clock, review_news_}),
       // The game actions first: they are almost every message.
       dispatcher_(metrics_, budgets_, guests_, hello_, sign_in_,
                   {&game_requests_, &query_requests_, &daily_requests_, &lane_requests_,
@@ -148,6 +162,8 @@ App::App(asio::io_context& ioc, const Config& config, const Clock& clock,
                            std::chrono::milliseconds(config.idle_evict_ms)})) {
     // The guest book has its copy; the start-up list would only hold memory from here on.
     first_.guests = {};
+    integrity_.queue_backlog(first_.unanalysed);
+    first_.unanalysed = {};
 }
 
 void App::serve(const std::string& node_id) {
@@ -160,6 +176,7 @@ void App::serve(const std::string& node_id) {
         if (auto st = c.set_name(name); !st.is_ok()) spdlog::warn("cluster: {}", st.message());
     });
     ownership_ptr_ = &ownership_;
+    review_news_ptr_ = &review_news_;
     keeper_->start();
     janitor_->start();
 }
@@ -173,6 +190,7 @@ void App::stop_background() {
     link_.stop();  // its handlers post to the boards' strand
     analysis_pool_.stop();
     par_pool_.stop();
+    integrity_pool_.stop();
 }
 
 void App::finish() {

@@ -27,6 +27,8 @@
 #include "server/app/front/hello.hpp"
 #include "server/app/front/janitor.hpp"
 #include "server/app/games/game_requests.hpp"
+#include "server/app/integrity/integrity_keeper.hpp"
+#include "server/app/integrity/review_news.hpp"
 #include "server/app/lanes/lane_requests.hpp"
 #include "server/app/leagues/league_requests.hpp"
 #include "server/app/moderation/moderation_requests.hpp"
@@ -66,6 +68,7 @@ class App {
         std::vector<storage::GuestRow> guests;
         GameIds::Range game_ids;
         GuestBook::Ids guest_ids;
+        std::vector<storage::PendingGame> unanalysed;  // ranked games awaiting integrity analysis
     };
 
     App(boost::asio::io_context& ioc, const Config& config, const Clock& clock,
@@ -79,11 +82,13 @@ class App {
     const Clock& clock_;
     Metrics metrics_;
     Leaderboards leaderboards_;
+    BanList bans_;
     ClusterLink link_;
     // Published by serve(): the link's notices reach these only once the node has its name.
     std::atomic<Ownership*> ownership_ptr_{nullptr};
     std::atomic<LaneDirectory*> lanes_ptr_{nullptr};
     std::atomic<LeagueNews*> league_news_ptr_{nullptr};
+    std::atomic<ReviewNews*> review_news_ptr_{nullptr};
     FirstRead first_;
     StorageWorker storage_;
     // The coach's pool (hints, reviews, par): its jobs reply through connections and write
@@ -104,6 +109,10 @@ class App {
     Passwords passwords_;
     TokenEpochs token_epochs_;
     Ownership ownership_;
+    // The board's integrity: its own pool of idle priority, one game at a time (issue 27).
+    AnalysisPool integrity_pool_;
+    ReviewNews review_news_;
+    IntegrityKeeper integrity_;
     Queries queries_;
     LeagueService leagues_;
     // The connection's side: each feature's requests, and the dispatcher asking them in turn.

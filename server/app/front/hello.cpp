@@ -16,6 +16,7 @@ void Hello::hello(Connection& c, const protocol::Request& r, const protocol::Hel
     if (h.version != protocol::kProtocolVersion) {
         return c.fail(self, r.id, code::kUnsupportedVersion, "this server speaks protocol version 1");
     }
+    c.browser = h.browser;
     if (h.guest) {
         if (const auto id = d_.guests.find(*h.guest)) return greet(c, r.id, *id, *h.guest, true, self);
         // Not in memory: a guest another node made (docs/scaling.md), or none at all.
@@ -48,6 +49,10 @@ void Hello::greet(Connection& c, protocol::Re re, GuestId guest, std::string tok
                   bool returning, const std::shared_ptr<Outbox>& self) {
     // The guest is this node's before the welcome (docs/scaling.md): a guest held by another
     // node is handed over first, as a player is at login.
+    if (returning && d_.bans.guest_banned(static_cast<std::int64_t>(guest))) {
+        d_.guests.release(guest);
+        return c.fail(self, re, code::kBanned, "this player is banned");
+    }
     c.greeting = true;
     d_.ownership.acquire(
         guest_key(guest), self,

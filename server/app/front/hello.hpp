@@ -10,6 +10,7 @@
 #include <string>
 
 #include "server/app/cluster/ownership.hpp"
+#include "server/app/players/ban_list.hpp"
 #include "server/app/core/clock.hpp"
 #include "server/app/core/connection.hpp"
 #include "server/app/core/storage_worker.hpp"
@@ -28,10 +29,11 @@ class Hello {
         StorageWorker& storage;
         const Clock& clock;
         const std::string& server_name;  // "pinfall/<version>"
+        const BanList& bans;             // a banned guest's hello is refused `banned`
     };
     explicit Hello(Deps deps) : d_(deps) {}
 
-    // Answers r with welcome, or with wrong_phase, unsupported_version, unknown_guest,
+    // Answers r with welcome, or with wrong_phase, unsupported_version, unknown_guest, banned,
     // over_budget, server_busy, player_elsewhere or storage_error.
     void hello(Connection& c, const protocol::Request& r, const protocol::Hello& h,
                const std::shared_ptr<Outbox>& self);

@@ -95,7 +95,7 @@ bool handle_api(Queries& queries, LeagueService& leagues, std::string_view targe
     if (parts.size() == 2 && parts[0] == "players") {
         const auto id = parse_id(parts[1]);
         if (!id) return fail("bad_request", "player ids are positive integers");
-        queries.profile(std::nullopt, *id, reply);
+        queries.profile(std::nullopt, *id, std::nullopt, reply);
         return true;
     }
     if ((parts.size() == 2 || (parts.size() == 3 && parts[2] == "verify")) &&

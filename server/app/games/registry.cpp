@@ -166,10 +166,11 @@ void Registry::save_unfinished_practice() {
 }
 
 void Registry::daily_attempt(storage::PlayerId player, std::string player_name, std::string day,
-                             const engine::Seed& seed, std::int64_t now_ms, RoomCallback done) {
+                             const engine::Seed& seed, std::int64_t now_ms, const Origin& origin,
+                             RoomCallback done) {
     ranked_game(
         player, std::move(player_name),
-        [player, day, seed, now_ms](storage::Store& s, storage::GameRow& row) {
+        [player, day, seed, now_ms, origin](storage::Store& s, storage::GameRow& row) {
             if (auto existing = s.daily_attempt(player, day)) {
                 row = std::move(*existing);
                 return storage::Status::ok();
@@ -179,6 +180,8 @@ void Registry::daily_attempt(storage::PlayerId player, std::string player_name, 
             row.seed = seed;
             row.day = day;
             row.started_at = now_ms;
+            row.origin_address = origin.address;
+            row.origin_browser = origin.browser;
             return s.create_game(row);
         },
         std::move(done));

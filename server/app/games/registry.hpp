@@ -22,6 +22,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "server/app/core/origin.hpp"
 #include "server/app/games/game_ids.hpp"
 #include "server/app/games/game_room.hpp"
 
@@ -42,8 +43,10 @@ class Registry {
                      RoomCallback done);
     // The player's daily attempt for `day`: resumed when it exists, created otherwise (two
     // parallel calls create one). `done` as for create_game.
+    // origin: where it is played from, stored with a new attempt (core/origin.hpp).
     void daily_attempt(storage::PlayerId player, std::string player_name, std::string day,
-                       const engine::Seed& seed, std::int64_t now_ms, RoomCallback done);
+                       const engine::Seed& seed, std::int64_t now_ms, const Origin& origin,
+                       RoomCallback done);
     // A guest's daily attempt for `day` under its ranked identity (storage/guest_players.hpp:
     // made on first use, named by the first free of `names`), resumed or created as
     // daily_attempt does, in one write; done(room, status, identity) with the identity's
@@ -52,7 +55,7 @@ class Registry {
     using GuestDailyCallback = std::function<void(std::shared_ptr<GameRoom>, const storage::Status&,
                                                   const storage::PlayerRow&)>;
     void guest_daily_attempt(GuestId guest, std::vector<std::string> names, std::string day,
-                             const engine::Seed& seed, std::int64_t now_ms,
+                             const engine::Seed& seed, std::int64_t now_ms, const Origin& origin,
                              GuestDailyCallback done);
     // A ranked game found or created by `find_or_create` inside one write transaction (it
     // fills the row: an existing one with its actions, or a new one it inserted), then opened.

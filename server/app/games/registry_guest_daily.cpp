@@ -10,8 +10,8 @@ namespace pinfall::server {
 
 void Registry::guest_daily_attempt(GuestId guest, std::vector<std::string> names, std::string day,
                                    const engine::Seed& seed, std::int64_t now_ms,
-                                   GuestDailyCallback done) {
-    ids_.allocate([this, guest, names = std::move(names), day = std::move(day), seed, now_ms,
+                                   const Origin& origin, GuestDailyCallback done) {
+    ids_.allocate([this, guest, names = std::move(names), day = std::move(day), seed, now_ms, origin,
                    done = std::move(done)](storage::GameRowId id) mutable {
         if (!id) {
             return done(nullptr, storage::Status::error("no game id could be reserved"), {});
@@ -23,7 +23,7 @@ void Registry::guest_daily_attempt(GuestId guest, std::vector<std::string> names
         // guest, until registration gives it a real one.
         const auto unknown = engine::sha256(random_token());
         ctx_.storage.write(
-            [row, who, guest, names, day, seed, now_ms,
+            [row, who, guest, names, day, seed, now_ms, origin,
              token = std::string(unknown.begin(), unknown.end())](storage::Store& s) {
                 const auto g = static_cast<std::int64_t>(guest);
                 auto st = storage::ensure_guest_player(s, g, names, token, now_ms, who.get());
@@ -38,6 +38,8 @@ void Registry::guest_daily_attempt(GuestId guest, std::vector<std::string> names
                 row->seed = seed;
                 row->day = day;
                 row->started_at = now_ms;
+                row->origin_address = origin.address;
+                row->origin_browser = origin.browser;
                 return s.create_game(*row);
             },
             [this, row, who, guest, done](const storage::Status& st) {

@@ -117,14 +117,14 @@ void LeagueService::secretary(protocol::Re re, const protocol::PlayerRef& me,
 }
 
 void LeagueService::play(protocol::Re re, const protocol::PlayerRef& me,
-                         const protocol::LeaguePlay& m, RoomFn done) {
+                         const protocol::LeaguePlay& m, const Origin& origin, RoomFn done) {
     auto refused = std::make_shared<std::optional<Reply>>();
     auto created = std::make_shared<bool>(false);
     const auto now = s_.clock.now();
     const std::string secret = s_.secret;
     s_.registry.ranked_game(
         me.id, me.name,
-        [this, refused, created, me, m, re, now, secret](storage::Store& s,
+        [this, refused, created, me, m, re, now, secret, origin](storage::Store& s,
                                                          storage::GameRow& row) {
             auto refuse = [&](const char* code, const char* message) {
                 *refused = error(re, code, message);
@@ -156,6 +156,8 @@ void LeagueService::play(protocol::Re re, const protocol::PlayerRef& me,
             row.league_round = m.round;
             row.league_game = m.game;
             row.started_at = unix_ms(now);
+            row.origin_address = origin.address;
+            row.origin_browser = origin.browser;
             auto created_st = s.create_game(row);
             *created = created_st.is_ok();
             return created_st;

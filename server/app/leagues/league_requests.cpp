@@ -34,7 +34,7 @@ bool LeagueRequests::handle(Connection& c, const Request& r, const std::shared_p
     } else if (const auto* s = std::get_if<protocol::LeagueSecretary>(&r.body)) {
         leagues_.secretary(r.id, me, *s, reply, self);
     } else if (const auto* p = std::get_if<protocol::LeaguePlay>(&r.body)) {
-        leagues_.play(r.id, me, *p,
+        leagues_.play(r.id, me, *p, origin_of(c, secret_),
                       [self, re = r.id](std::shared_ptr<GameRoom> room, std::optional<Reply> err) {
                           if (!room) return self->send(make_message(std::move(err->text)));
                           boost::asio::post(room->executor(),

@@ -12,14 +12,16 @@ namespace pinfall::server {
 
 class LeagueRequests final : public RequestHandler {
    public:
-    // leagues outlives this object.
-    explicit LeagueRequests(LeagueService& leagues) : leagues_(leagues) {}
+    // leagues and secret (the server's, keying where a game is played from) outlive this.
+    LeagueRequests(LeagueService& leagues, const std::string& secret)
+        : leagues_(leagues), secret_(secret) {}
 
     bool handle(Connection& c, const protocol::Request& r, const std::shared_ptr<Outbox>& self,
                 Received received) override;
 
    private:
     LeagueService& leagues_;
+    const std::string& secret_;
 };
 
 }  // namespace pinfall::server

@@ -13,6 +13,7 @@
 #include <optional>
 
 #include "protocol/messages.hpp"
+#include "server/app/core/origin.hpp"
 #include "server/app/coach/par_keeper.hpp"
 #include "server/app/core/clock.hpp"
 #include "server/app/core/metrics.hpp"
@@ -56,8 +57,9 @@ class LeagueService {
                    std::shared_ptr<Outbox> watcher = nullptr);
     // The member's game (round, game) of the league, resumed or created (announced to the
     // league's watchers as "game_started"); or an error reply.
+    // origin: where it is played from, stored with a new game (core/origin.hpp).
     void play(protocol::Re re, const protocol::PlayerRef& me, const protocol::LeaguePlay& m,
-              RoomFn done);
+              const Origin& origin, RoomFn done);
     // Closes every round whose time is over (the day keeper calls it once a second), ending
     // the games left unfinished in them.
     void close_due_rounds();

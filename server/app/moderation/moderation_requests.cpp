@@ -11,7 +11,6 @@ namespace pinfall::server {
 
 namespace {
 
-constexpr const char* kModeratorsOnly = "moderators only";
 
 // What one storage read gathers: the role, then the page with the moderators' names.
 struct LogRead {
@@ -26,9 +25,20 @@ bool ModerationRequests::handle(Connection& c, const protocol::Request& r,
                                 const std::shared_ptr<Outbox>& self, Received) {
     if (const auto* m = std::get_if<protocol::AuditLogRequest>(&r.body)) {
         audit_log(c, r, *m, self);
-        return true;
+    } else if (const auto* q = std::get_if<protocol::ReviewQueueRequest>(&r.body)) {
+        review_queue(c, r, *q, self);
+    } else if (const auto* o = std::get_if<protocol::ReviewOpen>(&r.body)) {
+        review_open(c, r, *o, self);
+    } else if (const auto* d = std::get_if<protocol::ReviewDecide>(&r.body)) {
+        review_decide(c, r, *d, self);
+    } else if (const auto* b = std::get_if<protocol::BanRequest>(&r.body)) {
+        ban(c, r, *b, self);
+    } else if (const auto* p = std::get_if<protocol::ReportRequest>(&r.body)) {
+        report(c, r, *p, self);
+    } else {
+        return false;
     }
-    return false;
+    return true;
 }
 
 void ModerationRequests::audit_log(Connection& c, const protocol::Request& r,
@@ -36,7 +46,7 @@ void ModerationRequests::audit_log(Connection& c, const protocol::Request& r,
                                    const std::shared_ptr<Outbox>& self) {
     if (!c.player) return c.fail(self, r.id, code::kForbidden, kModeratorsOnly);
     auto read = std::make_shared<LogRead>();
-    storage_.read(
+    d_.storage.read(
         [read, me = c.player->id, cursor = m.cursor.value_or(0), limit = m.limit](
             storage::Store& s) {
             read->moderator = s.moderation().is_moderator(me);

@@ -1,6 +1,7 @@
 #include "server/app/players/profile_stats.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 
 #include "server/app/core/clock.hpp"
@@ -24,8 +25,12 @@ void daily_streaks(std::vector<std::string> days, const std::string& today, int*
 }
 
 protocol::Profile compute_profile(const protocol::PlayerRef& player,
-                                  const std::vector<storage::PlayedGame>& games,
+                                  const std::vector<storage::PlayedGame>& listed,
                                   const std::string& today) {
+    // A held result (review, disqualified) counts in no figure; it is only listed.
+    std::vector<storage::PlayedGame> games;
+    std::copy_if(listed.begin(), listed.end(), std::back_inserter(games),
+                 [](const auto& g) { return storage::on_boards(g.review); });
     protocol::Profile p;
     p.player = player;
     p.games = static_cast<int>(games.size());
@@ -79,7 +84,7 @@ protocol::Profile compute_profile(const protocol::PlayerRef& player,
     for (std::size_t i = from; i < order.size(); ++i) {
         p.trend.push_back({order[i]->game, storage::mode_name(order[i]->mode), order[i]->score});
     }
-    for (auto it = games.rbegin(); it != games.rend() && p.recent.size() < kRecentGames; ++it) {
+    for (auto it = listed.rbegin(); it != listed.rend() && p.recent.size() < kRecentGames; ++it) {
         protocol::RecentGame r;
         r.game = it->game;
         r.mode = storage::mode_name(it->mode);
@@ -87,6 +92,7 @@ protocol::Profile compute_profile(const protocol::PlayerRef& player,
         r.score = it->score;
         r.par = it->par;
         r.finished_at = format_rfc3339_ms(it->finished_at);
+        if (!storage::on_boards(it->review)) r.review = storage::review_state_name(it->review);
         p.recent.push_back(std::move(r));
     }
     return p;

@@ -15,7 +15,8 @@ inline constexpr int kHistogramBin = 30;  // 0-29, 30-59, ..., 270-300
 inline constexpr std::size_t kRecentGames = 10;
 inline constexpr std::size_t kTrendGames = 100;  // the scores-over-time chart
 
-// today: "YYYY-MM-DD" (UTC) for the current streak. games: oldest first.
+// today: "YYYY-MM-DD" (UTC) for the current streak. games: oldest first; those held for review
+// (or disqualified) are listed in `recent`, marked, and count in no figure.
 protocol::Profile compute_profile(const protocol::PlayerRef& player,
                                   const std::vector<storage::PlayedGame>& games,
                                   const std::string& today);

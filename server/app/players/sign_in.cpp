@@ -8,6 +8,7 @@ namespace pinfall::server {
 
 void SignIn::become(Connection& c, protocol::PlayerRef player, protocol::Re re,
                     const std::shared_ptr<Outbox>& self, std::function<void()> then) {
+    if (bans_.player_banned(player.id)) return c.fail(self, re, code::kBanned, "this player is banned");
     ownership_.acquire(player.id, self, [this, conn = c.shared_from_this(), player, re, self,
                                          then = std::move(then)](Ownership::Hold hold) {
         boost::asio::post(conn->strand(), [this, conn, player, re, self, then, hold] {

@@ -11,6 +11,7 @@
 
 #include "server/app/cluster/ownership.hpp"
 #include "server/app/core/connection.hpp"
+#include "server/app/players/ban_list.hpp"
 #include "server/app/players/token_epochs.hpp"
 
 namespace pinfall::server {
@@ -18,12 +19,13 @@ namespace pinfall::server {
 class SignIn {
    public:
     // Both outlive this object.
-    SignIn(Ownership& ownership, TokenEpochs& token_epochs)
-        : ownership_(ownership), token_epochs_(token_epochs) {}
+    SignIn(Ownership& ownership, TokenEpochs& token_epochs, const BanList& bans)
+        : ownership_(ownership), token_epochs_(token_epochs), bans_(bans) {}
 
     // The connection acts as `player` from now on (under the current token generation) once
     // this node owns the player; then `then` runs on its strand. Otherwise re is answered
-    // player_elsewhere (or wrong_phase when another login won the race).
+    // banned (a moderator banned the player), player_elsewhere (or wrong_phase when another
+    // login won the race).
     void become(Connection& c, protocol::PlayerRef player, protocol::Re re,
                 const std::shared_ptr<Outbox>& self, std::function<void()> then);
     // False, having answered r, when the connection's player moved to another node (moved) or
@@ -38,6 +40,7 @@ class SignIn {
    private:
     Ownership& ownership_;
     TokenEpochs& token_epochs_;
+    const BanList& bans_;
 };
 
 }  // namespace pinfall::server

@@ -59,6 +59,7 @@ void Queries::daily_info(protocol::Re re, std::optional<storage::PlayerId> me, R
             if (auto g = st.daily_attempt(*me, status->date)) {
                 status->game = g->id;
                 status->status = g->finished_at ? "finished" : "started";
+                if (!storage::on_boards(g->review)) status->review = storage::review_state_name(g->review);
                 if (g->finished_at) status->score = g->score;
             }
             *loop = read_daily_loop(st, *me, last);
@@ -136,15 +137,19 @@ void Queries::daily_page(protocol::Re re, const std::string& day, const CursorKe
     });
 }
 
-void Queries::profile(protocol::Re re, storage::PlayerId player, ReplyFn done) {
+void Queries::profile(protocol::Re re, storage::PlayerId player,
+                      std::optional<storage::PlayerId> me, ReplyFn done) {
     auto p = std::make_shared<std::optional<storage::PlayerRow>>();
     auto games = std::make_shared<std::vector<storage::PlayedGame>>();
     auto lanes = std::make_shared<std::vector<storage::PlayedLane>>();
     s_.storage.read(
-        [p, games, lanes, player](storage::Store& st) {
+        [p, games, lanes, player, own = me == player](storage::Store& st) {
             *p = st.player(player);
             if (*p) {
                 *games = st.games_of(player);
+                if (!own) {
+                    std::erase_if(*games, [](const auto& g) { return !storage::on_boards(g.review); });
+                }
                 *lanes = st.lanes().lanes_of(player);
             }
             return storage::Status::ok();

@@ -38,7 +38,11 @@ class Queries {
     void daily_info(protocol::Re re, std::optional<storage::PlayerId> me, ReplyFn done);
     void leaderboard(protocol::Re re, const protocol::LeaderboardRequest& req,
                      std::optional<storage::PlayerId> me, ReplyFn done);
-    void profile(protocol::Re re, storage::PlayerId player, ReplyFn done);
+    // me: the asking player. A result held for review (or disqualified) counts in no figure;
+    // the player alone sees it listed among their recent games, marked (docs/protocol.md
+    // "Moderation"); others do not see it at all.
+    void profile(protocol::Re re, storage::PlayerId player, std::optional<storage::PlayerId> me,
+                 ReplyFn done);
     void verify(protocol::Re re, protocol::GameId game, ReplyFn done);
     void stored_game(protocol::Re re, protocol::GameId game, ReplyFn done);
 

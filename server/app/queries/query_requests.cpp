@@ -15,7 +15,7 @@ bool QueryRequests::handle(Connection& c, const protocol::Request& r,
         if (!p->player && !me) {
             c.fail(self, r.id, code::kLoginRequired, "log in or name a player");
         } else {
-            queries_.profile(r.id, p->player ? *p->player : *me, Connection::send_to(self));
+            queries_.profile(r.id, p->player ? *p->player : *me, me, Connection::send_to(self));
         }
     } else if (const auto* v = std::get_if<protocol::VerifyRequest>(&r.body)) {
         queries_.verify(r.id, v->game, Connection::send_to(self));

@@ -75,7 +75,7 @@ Opened GamesHarness::create_practice(server::GuestId guest) {
 Opened GamesHarness::daily(storage::PlayerId player, const std::string& name,
                            const std::string& day) {
     auto p = std::make_shared<std::promise<Opened>>();
-    registry_->daily_attempt(player, name, day, engine::Seed{}, server::unix_ms(clock.now()),
+    registry_->daily_attempt(player, name, day, engine::Seed{}, server::unix_ms(clock.now()), {},
                              [p](std::shared_ptr<server::GameRoom> room,
                                  const storage::Status& st) { p->set_value({std::move(room), st}); });
     return wait_opened(p->get_future());
