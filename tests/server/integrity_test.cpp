@@ -8,6 +8,7 @@
 // with `banned`, until unban; reports; and everything a non-moderator asks is `forbidden`.
 #include <catch2/catch.hpp>
 #include <memory>
+#include <thread>
 
 #include "checked_game.hpp"
 #include "integrity_util.hpp"
@@ -198,4 +199,47 @@ TEST_CASE("integrity: reports raise a case in the queue without holding the resu
     CHECK(opened["case"]["reason"] == "moderator");
     CHECK(board_players(m, day).empty());
     CHECK(p.request({{"type", "daily"}})["review"] == "review");
+}
+
+TEST_CASE("integrity: two nodes: a held result leaves both boards, a ban on one node closes the "
+          "player's connection on the other",
+          "[postgres]") {
+    const ClairvoyantDay d = clairvoyant_day();
+    const std::vector<std::string> common = {"--clock-start", d.day + "T12:00:00Z", "--msg-rate",
+                                             "0", "--integrity-idle", "0"};
+    auto with = [&](const char* node) {
+        auto f = common;
+        f.insert(f.end(), {"--node-id", node});
+        return f;
+    };
+    ServerProcess a(with("node-a"));
+    ServerProcess b(with("node-b"), a.dir());
+    // The clairvoyant plays on node b; the moderator works on node a.
+    WsClient cleo(b.port());
+    const long long cleo_id = registered(cleo, "Cleo Sees")["player"]["id"];
+    const long long game = play_line(cleo, d.line);
+    WsClient m(a.port());
+    registered(m, "Mona Moderator");
+    REQUIRE(run_moderator_command("add 'Mona Moderator'", database_of(a.dir())).status == 0);
+    wait_for_status(m, game, "review");
+    WsClient watcher(b.port());
+    watcher.hello();
+    CHECK(board_players(watcher, d.day).empty());
+    CHECK(board_players(m, d.day).empty());
+
+    // Cleared on node a: back on node b's board too (node b hears it by NOTIFY).
+    REQUIRE(m.request({{"type", "review_decide"}, {"game", game}, {"decision", "clear"}})["type"] ==
+            "review_case");
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (board_players(watcher, d.day).empty() && std::chrono::steady_clock::now() < until) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    CHECK(board_players(watcher, d.day) == std::vector<long long>{cleo_id});
+
+    // Banned on node a: node b closes Cleo's connection and drops her line.
+    REQUIRE(m.request({{"type", "ban"}, {"player", cleo_id}})["type"] == "player_banned");
+    CHECK(cleo.wait_closed(std::chrono::seconds(10)));
+    CHECK(cleo.close_code() == 4003);
+    CHECK(board_players(watcher, d.day).empty());
+    CHECK(board_players(m, d.day).empty());
 }
