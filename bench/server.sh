@@ -11,7 +11,8 @@
 #              PINFALL_BENCH_QUIET_WAIT  seconds to wait for the machine to go idle (default 120)
 #              PINFALL_BENCH_BOOST       1: peers and generator at autogroup nice -20 (default 1)
 # Every peer listens on 127.0.0.1 only and is pinned to CPU 1 (pinfall-server with --threads 1,
-# the Node `ws` peer, the C echo peer); bench/loadgen (pinfall-loadgen) is pinned to CPU 0.
+# the Node `ws` peer, the C echo peer, the Colyseus and boardgame.io same-work peers);
+# bench/loadgen (pinfall-loadgen) and the peers' Node generator are pinned to CPU 0.
 # Every figure printed comes from this run's RESULT lines; goals are compared, never assumed.
 set -euo pipefail
 
@@ -38,14 +39,28 @@ log() { echo "server.sh: $*" >&2; }
 . bench/loadgen/report_lib.sh  # print_section
 bench_scratch
 
-# Peers: the C echo server is compiled here; the Node peer's pinned `ws` comes from npm ci.
+# Peers: the C echo server is compiled here; the Node peers' pinned packages (`ws`, Colyseus,
+# boardgame.io: bench/peers/package-lock.json) come from npm ci when node_modules lacks one of
+# them at its pinned version. Node 20 or later (the peers import web/js's ES modules).
 cc -O2 -Wall -o "$tmp/echo_server" bench/peers/echo_server.c
 node_ok=0
-if command -v node > /dev/null && command -v npm > /dev/null; then
-    if [ ! -f bench/peers/node_modules/ws/package.json ]; then
+peers_installed() {
+    node -e 'const p = require("./bench/peers/package.json");
+             for (const [n, v] of Object.entries(p.dependencies)) {
+                 let got = null;
+                 try { got = require(`./bench/peers/node_modules/${n}/package.json`).version; }
+                 catch (e) {}
+                 if (got !== v) process.exit(1);
+             }'
+}
+if command -v node > /dev/null && command -v npm > /dev/null &&
+   [ "$(node -p 'process.versions.node.split(".")[0]')" -ge 20 ]; then
+    if ! peers_installed; then
         (cd bench/peers && npm ci --no-audit --no-fund --loglevel=error) >&2
     fi
     node_ok=1
+else
+    log "node 20 or later and npm are needed for the Node peers: their rows are not measured"
 fi
 head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$tmp/secret"
 # No per-address budget: every guest and game of the load generator comes from 127.0.0.x (with
@@ -64,11 +79,27 @@ if [ "$fd_limit" != unlimited ] && [ "$fd_limit" -lt $((idle_conns + 100)) ]; th
     idle_conns=$((fd_limit - 100))
 fi
 
+# 0. The same-work peers must play as the engine does before they are measured: check.mjs plays
+#    the docs/protocol.md example game, the first plays of tests/vectors/first-plays.txt and 50
+#    whole games on the seeds of tests/vectors/deals.txt on pinfall-server, the Colyseus room and
+#    the boardgame.io server, each through its client library; any difference stops the script.
+if [ "$node_ok" = 1 ]; then
+    start_peer "${server_cmd[@]}"
+    log "node bench/peers/check.mjs --pinfall-port $peer_port"
+    if ! node bench/peers/check.mjs --pinfall-port "$peer_port" > "$tmp/check.out"; then
+        log "the same-work peers do not play as pinfall-server does (above): nothing is measured"
+        exit 1
+    fi
+    stop_peer
+    cat "$tmp/check.out" >&2
+fi
+
 wait_quiet
 load=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # 1. Closed loop, 100 connections x 1 in flight: Pinfall, then the Node peer and the raw echo
-#    peer with Pinfall's mean request and reply sizes from the first Pinfall run.
+#    peer with Pinfall's mean request and reply sizes from the first Pinfall run, then the
+#    same-work peers (Colyseus, boardgame.io) playing the same games.
 closed=(--mode closed -c 100 -k 1 --warmup 2 -d "$secs")
 for rep in $(seq 1 "$reps"); do
     start_peer "${server_cmd[@]}"
@@ -86,7 +117,35 @@ for rep in $(seq 1 "$reps"); do
     start_peer "$tmp/echo_server" 0 "$reply_bytes"
     run_lg "raw-$rep" "${closed[@]}" --target raw --req-bytes "$req_bytes"
     stop_peer
+    # The same-work peers: the same closed loop of practice games with random legal plays, from
+    # the Node generator through each peer's own client library.
+    if [ "$node_ok" = 1 ]; then
+        start_peer node bench/peers/colyseus/server.mjs 0
+        run_node_lg "colyseus-$rep" --target colyseus -c 100 --warmup 2 -d "$secs"
+        stop_peer
+        start_peer node bench/peers/bgio/server.mjs 0
+        run_node_lg "bgio-$rep" --target bgio -c 100 --warmup 2 -d "$secs"
+        stop_peer
+    fi
 done
+
+# The floor under the same-work peers' figures: the browser's engine alone, on the peers' core,
+# with Node's SHA-256 (as the peers run it) and with WebCrypto's (as the browser code is).
+if [ "$node_ok" = 1 ]; then
+    boost_prefix
+    for variant in engine_cost engine_cost_webcrypto; do
+        digest=node
+        [ "$variant" = engine_cost_webcrypto ] && digest=webcrypto
+        log "PEER_DIGEST=$digest taskset -c $peer_cpu node bench/peers/engine_cost.mjs"
+        PEER_DIGEST=$digest "${boost_cmd[@]}" taskset -c "$peer_cpu" \
+            node bench/peers/engine_cost.mjs > "$tmp/$variant.out"
+        grep '^RESULT ' "$tmp/$variant.out" > "$tmp/$variant.result" ||
+            { log "engine_cost.mjs: no RESULT line"; exit 1; }
+        log "$(cat "$tmp/$variant.result")"
+    done
+    echo "PEER_DIGEST=node|webcrypto taskset -c $peer_cpu node bench/peers/engine_cost.mjs" \
+        >> "$tmp/commands"
+fi
 
 # 2. Open loop: 10,000 actions/s over 1,000 connections, latency from the scheduled send time.
 #    The same schedule against the echo peer shows the floor set by the generator and kernel.

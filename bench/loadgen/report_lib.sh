@@ -1,8 +1,8 @@
 # The markdown report of bench/server.sh (sourced by it after run_lib.sh, not run).
 #
 # Contract: print_section prints the "## Server" section on stdout from the RESULT lines in
-# $tmp (runs pinfall-N, node-N, raw-N, open, games, idle) and, when profiled=1, from
-# $tmp/callgrind.out. It uses the caller's build, secs, reps, idle_conns, node_ok, load,
+# $tmp (runs pinfall-N, node-N, raw-N, colyseus-N, bgio-N, open, games, idle), from
+# $tmp/check.out (the same-work peers' check) and, when profiled=1, from $tmp/callgrind.out. It uses the caller's build, secs, reps, idle_conns, node_ok, load,
 # quiet_busy, quiet_waited, req_bytes and reply_bytes. Nothing is printed that the runs did not
 # measure; a goal whose run had errors or lost requests is not met.
 
@@ -93,6 +93,26 @@ perf_state() {
 # div <a> <b>: a / b, or 0 when b is 0.
 div() { awk -v a="$1" -v b="$2" 'BEGIN { print b ? a / b : 0 }'; }
 
+# npm_version <package>: the version of a package installed in bench/peers/node_modules.
+npm_version() {
+    node -p "require('./bench/peers/node_modules/$1/package.json').version" 2> /dev/null ||
+        echo '?'
+}
+
+# saturation <prefix>: which side of the closed-loop runs <prefix>-N used its whole core, from
+# the medians of the server's and the generator's CPU seconds over the measured window.
+saturation() {
+    local d s g
+    d=$(median "$1" duration_s)
+    s=$(div "$(median "$1" server_cpu_s)" "$d")
+    g=$(div "$(median "$1" loadgen_cpu_s)" "$d")
+    awk -v s="$s" -v g="$g" 'BEGIN {
+        if (s >= 0.9) w = "the server saturated its core"
+        else if (g >= 0.9) w = "the generator saturated its core, not the server"
+        else w = "neither side saturated its core"
+        printf "%s: server %.2f, generator %.2f of a core", w, s, g }'
+}
+
 # run_row <name> <peer>: one row of the Runs table.
 run_row() {
     local n=$1
@@ -100,6 +120,61 @@ run_row() {
          "| $(get "$n" lat_p50_us) | $(get "$n" lat_p99_us) | $(get "$n" lat_p999_us)" \
          "| $(get "$n" server_user_s) + $(get "$n" server_sys_s) | $(get "$n" loadgen_cpu_s)" \
          "| $(get "$n" other_cpu_s) | $(get "$n" errors) / $(get "$n" lost) |"
+}
+
+# The same-work peers: what they are, how they were checked and what the ratio compares.
+print_same_work() {
+    echo
+    echo "### Same work: Colyseus and boardgame.io"
+    echo
+    echo "The same-work peers play Bowling Solitaire practice games with Pinfall's rules, through"
+    echo "the browser's engine (web/js/solitaire: the deal of docs/rules.md from the seed, legal"
+    echo "plays, sheet, ReplayGame), keep the deals on the server and answer every play or stop"
+    echo "with the state the player may see (bench/peers/practice.mjs): a Colyseus room"
+    echo "(@colyseus/core $(npm_version @colyseus/core), the server of the \`colyseus\` package, with"
+    echo "@colyseus/ws-transport $(npm_version @colyseus/ws-transport); plain messages, msgpack,"
+    echo "no Schema state, no patch interval) and a boardgame.io $(npm_version boardgame.io) game"
+    echo "(its Server, socket.io transport, in-memory storage; secrets hidden by \`playerView\`,"
+    echo "every move \`client: false\`, an illegal one answered INVALID_MOVE; the deals of a new"
+    echo "game come from web/js through a worker thread, boardgame.io's moves being synchronous)."
+    echo "A room or match is a session that plays game after game, as one Pinfall connection"
+    echo "does. NODE_ENV=production for both; Node's SHA-256 (node:crypto) answers the web deal's"
+    echo "crypto.subtle.digest. They are driven by bench/peers/loadgen.mjs through their own"
+    echo "client libraries (@colyseus/sdk $(npm_version @colyseus/sdk); boardgame.io's LobbyClient"
+    echo "and Client over socket.io), the same closed loop as pinfall-loadgen's: fixed seeds,"
+    echo "random legal plays, a new game after game over, only plays and stops counted as actions."
+    echo "Server CPU is user + system of the whole server process (every thread) from"
+    echo "/proc/PID/stat at the window's edges, as pinfall-loadgen measures pinfall-server's."
+    echo "Mean reply: $(get pinfall-1 reply_bytes_mean) bytes from pinfall-server (events and legal"
+    echo "plays), $(get colyseus-1 reply_bytes_mean) from the Colyseus room (msgpack) and"
+    echo "$(get bgio-1 reply_bytes_mean) from boardgame.io (socket.io JSON of the filtered state);"
+    echo "pinfall-server also stores every finished game and solves its par (idle-priority"
+    echo "threads), which the peers do not do."
+    local eng cy bg
+    eng=$(get engine_cost engine_us_per_action)
+    cy=$(median colyseus server_cpu_s_per_M)
+    bg=$(median bgio server_cpu_s_per_M)
+    echo
+    echo "What the peers' figures are made of: the browser's engine alone, in Node with no server"
+    echo "(bench/peers/engine_cost.mjs on CPU 1: $(get engine_cost games) games of" \
+         "$(get engine_cost actions_per_game) actions), costs $(get engine_cost play_us_per_action) us of" \
+         "CPU a play or stop (validation, play, the visible state) and" \
+         "$(get engine_cost deal_us_per_action) us of deals an action" \
+         "($(fmt '%.0f' "$(get engine_cost deal_us_per_game)") us a game): $(fmt '%.1f' "$eng") us an" \
+         "action of each peer's figure is the engine's, the rest the framework, its encoding and" \
+         "the kernel ($(fmt '%.1f' "$(awk -v a="$cy" -v b="$eng" 'BEGIN { print a - b }')") us for" \
+         "the Colyseus room, $(fmt '%.1f' "$(awk -v a="$bg" -v b="$eng" 'BEGIN { print a - b }')") us" \
+         "for boardgame.io). Against those remainders alone pinfall-server's ratio would be" \
+         "$(fmt '%.3f' "$(div "$(median pinfall server_cpu_s_per_M)" \
+             "$(awk -v a="$cy" -v b="$eng" 'BEGIN { print a - b }')")") (Colyseus) and" \
+         "$(fmt '%.3f' "$(div "$(median pinfall server_cpu_s_per_M)" \
+             "$(awk -v a="$bg" -v b="$eng" 'BEGIN { print a - b }')")") (boardgame.io)." \
+         "With WebCrypto's SHA-256, as the browser's deal code runs unmodified in Node, the deals" \
+         "would cost $(get engine_cost_webcrypto deal_us_per_action) us an action instead of" \
+         "$(get engine_cost deal_us_per_action)."
+    echo
+    echo "Checked before measuring (bench/peers/check.mjs, each through its client library):"
+    sed 's/^check: ok: //' "$tmp/check.out"
 }
 
 print_section() {
@@ -134,10 +209,11 @@ print_section() {
     fi
     echo
     echo "Every peer listens on 127.0.0.1 and is pinned to CPU 1 (\`taskset\`): pinfall-server"
-    echo "(release, \`--threads 1\`, rate limit off), the Node \`ws\` peer (bench/peers/ws_peer.js)"
-    echo "and the C epoll echo peer (bench/peers/echo_server.c). The load generator,"
-    echo "bench/loadgen (pinfall-loadgen: Beast client, one asio thread), is pinned to CPU 0 and"
-    echo "measures every run the same way. $( [ "$boost" = 1 ] && echo "Both run in sessions of" \
+    echo "(release, \`--threads 1\`, rate limit off), the Node \`ws\` peer (bench/peers/ws_peer.js),"
+    echo "the C epoll echo peer (bench/peers/echo_server.c) and the same-work peers (Colyseus,"
+    echo "boardgame.io: below). The load generator, bench/loadgen (pinfall-loadgen: Beast client,"
+    echo "one asio thread; bench/peers/loadgen.mjs in Node for the same-work peers), is pinned to"
+    echo "CPU 0 and measures every run the same way. $( [ "$boost" = 1 ] && echo "Both run in sessions of" \
          "their own at autogroup nice -20, so that other work on a shared machine takes little" \
          "of their cores (the Other CPU column shows what it still took).")"
     echo "An action is validated when its \`update\` reply"
@@ -179,6 +255,31 @@ print_section() {
          "finished games, $(get pinfall-1 server_background_s) s of the first run's window)," \
          "median | $(fmt '%.2f' "$(median pinfall server_fg_cpu_s_per_M)") s | the same with" \
          "par off | - |"
+    if [ "$node_ok" = 1 ]; then
+        local pf cy bg cy_ratio bg_ratio
+        pf=$(median pinfall server_cpu_s_per_M)  # seconds per million = microseconds per action
+        cy=$(median colyseus server_cpu_s_per_M)
+        bg=$(median bgio server_cpu_s_per_M)
+        cy_ratio=$(div "$pf" "$cy")
+        bg_ratio=$(div "$pf" "$bg")
+        echo "| Same work: server CPU time (user + system, every thread) per validated action," \
+             "closed loop of practice games with random legal plays, 100 connections x 1 in" \
+             "flight, median of $reps: pinfall-server ($(fmt '%.0f' "$ws" | thousands)" \
+             "actions/s; $(saturation pinfall)) | $(fmt '%.1f' "$pf") us | - | - |"
+        echo "| ... the Colyseus room, bench/peers/colyseus" \
+             "($(fmt '%.0f' "$(median colyseus actions_per_s)" | thousands) actions/s;" \
+             "$(saturation colyseus)) | $(fmt '%.1f' "$cy") us | - | - |"
+        echo "| ... the boardgame.io server, bench/peers/bgio" \
+             "($(fmt '%.0f' "$(median bgio actions_per_s)" | thousands) actions/s;" \
+             "$(saturation bgio)) | $(fmt '%.1f' "$bg") us | - | - |"
+        echo "| pinfall-server's CPU per action over the Colyseus room's | $(fmt '%.3f' "$cy_ratio")" \
+             "| <= 1/3 | $(ok "$closed_ok" "$cy_ratio" le 0.33334) |"
+        echo "| pinfall-server's CPU per action over the boardgame.io server's" \
+             "| $(fmt '%.3f' "$bg_ratio") | <= 1/3 | $(ok "$closed_ok" "$bg_ratio" le 0.33334) |"
+    else
+        echo "| Same work: pinfall-server's CPU per action over the Colyseus room's and the" \
+             "boardgame.io server's | not measured (no node 20 / npm) | <= 1/3 | **no** |"
+    fi
     games_ok=$([ "$(get games errors)" = 0 ] && echo "" || echo ", $(get games errors) errors")
     local node_note=""
     if [ "$node_ok" = 1 ] && awk -v n="$node" -v r="$raw" 'BEGIN { exit !(3 * n > r) }'; then
@@ -193,6 +294,7 @@ print_section() {
          "($(fmt '%.1f' "$(div "$(get games actions)" "$(get games games)")") actions a" \
          "game$games_ok) | - | - |"
     if [ -n "$node_note" ]; then echo; echo "$node_note" | tr -s ' \n' ' ' | sed 's/ $//'; echo; fi
+    [ "$node_ok" = 1 ] && print_same_work
     echo
     echo "Runs (latency in microseconds: from the send in the closed loop, from the scheduled"
     echo "send time in the open loop; CPU seconds within the ${secs}-second measured window;"
@@ -207,6 +309,10 @@ print_section() {
         run_row "pinfall-$r" pinfall-server
         [ "$node_ok" = 1 ] && run_row "node-$r" "Node ws"
         run_row "raw-$r" "C echo"
+        if [ "$node_ok" = 1 ]; then
+            run_row "colyseus-$r" "Colyseus room"
+            run_row "bgio-$r" "boardgame.io"
+        fi
     done
     run_row open pinfall-server
     run_row open-raw "C echo"

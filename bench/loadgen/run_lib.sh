@@ -3,7 +3,8 @@
 #
 # Contract: the caller sets tmp (a scratch directory), lg (the loadgen binary), lg_cpu and
 # peer_cpu (cores to pin to), quiet_wait (seconds), boost (1: raise priority) and a function
-# log. start_peer sets peer_pid, peer_port and peer_cmd; run_lg <name> leaves
+# log. start_peer sets peer_pid, peer_port and peer_cmd; run_lg <name> (and run_node_lg, the
+# Node generator of the same-work peers, run from the repository's root) leaves
 # $tmp/<name>.result (one RESULT line) and appends the exact commands to $tmp/commands. Every
 # function exits the script on failure rather than report a figure it did not measure.
 
@@ -84,20 +85,29 @@ stop_peer() {
     peer_pid=
 }
 
-# run_lg <name> <loadgen options...>: one loadgen run against the running peer.
-run_lg() {
-    local name=$1
+# run_lg <name> <loadgen options...>: one pinfall-loadgen run against the running peer.
+run_lg() { run_generator "$1" "$lg" "${@:2}"; }
+
+# run_node_lg <name> <options...>: one run of the same-work peers' Node load generator
+# (bench/peers/loadgen.mjs: the same closed loop through the peer's own client library, the same
+# RESULT keys), pinned and checked the same way.
+run_node_lg() { run_generator "$1" node bench/peers/loadgen.mjs "${@:2}"; }
+
+# run_generator <name> <generator command> <options...>: the run of run_lg and run_node_lg.
+run_generator() {
+    local name=$1 gen=()
     shift
-    local cmd=(taskset -c "$lg_cpu" "$lg" --port "$peer_port" --server-pid "$peer_pid"
+    case $1 in node) gen=("$1" "$2"); shift 2 ;; *) gen=("$1"); shift ;; esac
+    local cmd=(taskset -c "$lg_cpu" "${gen[@]}" --port "$peer_port" --server-pid "$peer_pid"
                --label "$name" "$@")
     log "${cmd[*]}"
     boost_prefix
     if ! "${boost_cmd[@]}" "${cmd[@]}" > "$tmp/$name.out" 2> "$tmp/$name.log"; then
         cat "$tmp/$name.log" >&2
-        log "$name: pinfall-loadgen failed"
+        log "$name: ${gen[*]} failed"
         exit 1
     fi
-    grep -E '^loadgen: (first error|setup timeout)' "$tmp/$name.log" >&2 || true
+    grep -E '^loadgen(\.mjs)?: (first error|setup timeout)' "$tmp/$name.log" >&2 || true
     if ! grep '^RESULT ' "$tmp/$name.out" > "$tmp/$name.result"; then
         log "$name: no RESULT line"
         exit 1
@@ -111,7 +121,7 @@ run_lg() {
     ready=$(get "$name" conns_ready)
     conns=$(get "$name" conns)
     if [ "$errors" != 0 ] || [ "$failures" != 0 ] || [ "$ready" != "$conns" ]; then
-        grep -E '^loadgen: first error' "$tmp/$name.log" >&2 || true
+        grep -E '^loadgen(\.mjs)?: first error' "$tmp/$name.log" >&2 || true
         log "$name: $errors errors, $failures refused connections, $ready of $conns ready:" \
             "the run is not counted (a budget or limit of the server's?); no figure is written"
         exit 1

@@ -83,6 +83,9 @@ export const PinfallGame = {
     name: 'pinfall',
     minPlayers: 1,
     maxPlayers: 1,
+    // No undo (the benchmark never takes back): else boardgame.io keeps every state of the
+    // turn for it, and a session's single turn never ends.
+    disableUndo: true,
     setup: () => ({
         game: null, seed: null, ruleset: null, deals: null, actions: [],
         re: null, state: null, notes: [], reveal: null,
