@@ -40,8 +40,8 @@ class Metrics {
     std::atomic<std::uint64_t> integrity_analysed{0};
     std::atomic<std::uint64_t> integrity_flagged{0};
     // Upper bounds of the integrity lag histogram (queued to analysed and stored), seconds.
-    static constexpr std::array<double, 10> kIntegrityLagBucketsS = {
-        0.25, 0.5, 1, 2, 5, 10, 30, 60, 300, 3600};
+    static constexpr std::array<double, 16> kIntegrityLagBucketsS = {
+        0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10, 60, 300, 3600};
 
     // Counts a rejected request by its error code (engine, protocol or server code).
     void reject(std::string_view code);
