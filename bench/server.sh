@@ -7,7 +7,8 @@
 # Environment: PINFALL_BENCH_SECONDS     measured seconds per run (default 10)
 #              PINFALL_BENCH_REPS        closed-loop repetitions, figures are medians (default 3)
 #              PINFALL_BENCH_IDLE_CONNS  idle-hold connections (default 19000)
-#              PINFALL_BENCH_PROFILE     1: profile the server with callgrind (default 1)
+#              PINFALL_BENCH_PROFILE     1: profile the server with callgrind and the same-work
+#                                        peers with node --cpu-prof (default 1)
 #              PINFALL_BENCH_QUIET_WAIT  seconds to wait for the machine to go idle (default 120)
 #              PINFALL_BENCH_BOOST       1: peers and generator at autogroup nice -20 (default 1)
 # Every peer listens on 127.0.0.1 only and is pinned to CPU 1 (pinfall-server with --threads 1,
@@ -175,6 +176,24 @@ if [ "$profile" = 1 ] && command -v valgrind > /dev/null; then
     run_lg profile --mode closed -c 20 -k 1 --warmup 1 -d 10
     stop_peer
     [ -s "$tmp/callgrind.out" ] && profiled=1
+fi
+
+# 6. Where the same-work peers' main threads go: a V8 CPU profile (node --cpu-prof) of each on a
+#    short closed-loop run (the profiler slows them: these runs' figures are not reported).
+peer_profiled=0
+if [ "$profile" = 1 ] && [ "$node_ok" = 1 ]; then
+    for peer in colyseus bgio; do
+        start_peer node --cpu-prof --cpu-prof-dir="$tmp/prof-$peer" "bench/peers/$peer/server.mjs" 0
+        run_node_lg "prof-$peer" --target "$peer" -c 100 --warmup 2 -d 5
+        stop_peer
+    done
+    # The largest profile of each directory is the main thread's (bgio's deal worker has its own).
+    if node bench/peers/profile_summary.mjs \
+           "Colyseus room=$(ls -S "$tmp"/prof-colyseus/*.cpuprofile | head -1)" \
+           "boardgame.io=$(ls -S "$tmp"/prof-bgio/*.cpuprofile | head -1)" \
+           > "$tmp/peer_profile.md"; then
+        peer_profiled=1
+    fi
 fi
 
 print_section

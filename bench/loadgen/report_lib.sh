@@ -2,7 +2,8 @@
 #
 # Contract: print_section prints the "## Server" section on stdout from the RESULT lines in
 # $tmp (runs pinfall-N, node-N, raw-N, colyseus-N, bgio-N, open, games, idle), from
-# $tmp/check.out (the same-work peers' check) and, when profiled=1, from $tmp/callgrind.out. It uses the caller's build, secs, reps, idle_conns, node_ok, load,
+# $tmp/check.out (the same-work peers' check), $tmp/engine_cost*.result, and, when profiled=1
+# (peer_profiled=1), from $tmp/callgrind.out ($tmp/peer_profile.md). It uses the caller's build, secs, reps, idle_conns, node_ok, load,
 # quiet_busy, quiet_waited, req_bytes and reply_bytes. Nothing is printed that the runs did not
 # measure; a goal whose run had errors or lost requests is not met.
 
@@ -175,6 +176,15 @@ print_same_work() {
     echo
     echo "Checked before measuring (bench/peers/check.mjs, each through its client library):"
     sed 's/^check: ok: //' "$tmp/check.out"
+    if [ "$peer_profiled" = 1 ]; then
+        echo
+        echo "Where the peers' main threads go (\`node --cpu-prof\`, runs prof-colyseus and"
+        echo "prof-bgio: the same closed loop for 5 s; self time by the code's owner, as"
+        echo "bench/peers/profile_summary.mjs sorts it; a system call counts in the native binding"
+        echo "that made it, e.g. writev; other threads are not in it):"
+        echo
+        cat "$tmp/peer_profile.md"
+    fi
 }
 
 print_section() {
