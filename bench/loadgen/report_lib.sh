@@ -161,9 +161,9 @@ print_same_work() {
          "$(get engine_cost actions_per_game) actions), costs $(get engine_cost play_us_per_action) us of" \
          "CPU a play or stop (validation, play, the visible state) and" \
          "$(get engine_cost deal_us_per_action) us of deals an action" \
-         "($(fmt '%.0f' "$(get engine_cost deal_us_per_game)") us a game): $(fmt '%.1f' "$eng") us an" \
-         "action of each peer's figure is the engine's, the rest the framework, its encoding and" \
-         "the kernel ($(fmt '%.1f' "$(awk -v a="$cy" -v b="$eng" 'BEGIN { print a - b }')") us for" \
+         "($(fmt '%.0f' "$(get engine_cost deal_us_per_game)") us a game): about $(fmt '%.1f' "$eng") us" \
+         "an action of each peer's figure is the engine's (as measured alone), the rest the" \
+         "framework, its encoding, Node and the kernel ($(fmt '%.1f' "$(awk -v a="$cy" -v b="$eng" 'BEGIN { print a - b }')") us for" \
          "the Colyseus room, $(fmt '%.1f' "$(awk -v a="$bg" -v b="$eng" 'BEGIN { print a - b }')") us" \
          "for boardgame.io). Against those remainders alone pinfall-server's ratio would be" \
          "$(fmt '%.3f' "$(div "$(median pinfall server_cpu_s_per_M)" \
