@@ -70,24 +70,23 @@ storage::Status store_verdict(storage::Store& s, const storage::Evidence& e, sto
 
 }  // namespace
 
-bool IntegrityKeeper::Later::operator()(const Item& a, const Item& b) const {
-    // true when a comes after b
-    if (a.day != b.day) return a.day < b.day;
-    if (a.score != b.score) return a.score < b.score;
-    return a.finished_at > b.finished_at;
+bool analysed_first(const AnalysisKey& a, const AnalysisKey& b) {
+    if (a.day != b.day) return a.day > b.day;
+    if (a.score != b.score) return a.score > b.score;
+    return a.finished_at < b.finished_at;
 }
 
 void IntegrityKeeper::game_finished(const storage::GameRow& row) {
     if (!row.player || row.mode == storage::GameMode::kPractice) return;
     const auto finished = row.finished_at.value_or(0);
-    push(Item{row.id, day_of(row.day, finished), row.score, finished,
+    push(Item{row.id, {day_of(row.day, finished), row.score, finished},
               std::chrono::steady_clock::now()});
 }
 
 void IntegrityKeeper::queue_backlog(const std::vector<storage::PendingGame>& games) {
     const auto now = std::chrono::steady_clock::now();
     for (const auto& g : games) {
-        push(Item{g.game, day_of(g.day, g.finished_at), g.score, g.finished_at, now});
+        push(Item{g.game, {day_of(g.day, g.finished_at), g.score, g.finished_at}, now});
     }
 }
 

@@ -31,6 +31,15 @@
 
 namespace pinfall::server {
 
+// Where a waiting game stands in the queue.
+struct AnalysisKey {
+    std::string day;  // the UTC day it belongs to (a league game's: its finish's)
+    int score = 0;
+    storage::Millis finished_at = 0;
+};
+// True when a is analysed before b: newest day first, then best score, then earlier finish.
+bool analysed_first(const AnalysisKey& a, const AnalysisKey& b);
+
 class IntegrityKeeper {
    public:
     struct Deps {
@@ -53,14 +62,14 @@ class IntegrityKeeper {
    private:
     struct Item {
         storage::GameRowId game = 0;
-        std::string day;  // the UTC day it belongs to (a league game's: its finish's)
-        int score = 0;
-        storage::Millis finished_at = 0;
+        AnalysisKey key;
         std::chrono::steady_clock::time_point queued_at;
     };
-    // Newest day first, then best score, then earlier finish (priority_queue's "less").
+    // priority_queue's "less": a waits behind b.
     struct Later {
-        bool operator()(const Item& a, const Item& b) const;
+        bool operator()(const Item& a, const Item& b) const {
+            return analysed_first(b.key, a.key);
+        }
     };
     void push(Item item);
     void next();  // starts the next analysis unless one runs

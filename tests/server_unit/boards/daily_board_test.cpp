@@ -158,3 +158,23 @@ TEST_CASE("an empty board has no lines and ranks every score first") {
 }
 
 }  // namespace
+
+TEST_CASE("DailyBoard::remove: the line goes, ranks below close up, the player may come back") {
+    DailyBoard b;
+    for (const auto& l : {line(1, 250, 10), line(2, 240, 11), line(3, 240, 12), line(4, 200, 13)}) {
+        REQUIRE(b.add(l));
+    }
+    CHECK(b.remove(2));
+    CHECK_FALSE(b.remove(2));
+    CHECK_FALSE(b.remove(99));
+    CHECK(b.size() == 3);
+    CHECK_FALSE(b.find(2));
+    REQUIRE(b.find(3));
+    CHECK(b.find(3)->rank == 2);
+    CHECK(b.find(4)->rank == 3);
+    CHECK(b.find(4)->position == 2);
+    CHECK(b.page(0, 10).size() == 3);
+    CHECK(b.add(line(2, 240, 11)));  // cleared: back before player 3 (earlier finish)
+    CHECK(b.find(2)->position == 1);
+    CHECK(b.find(3)->position == 2);
+}

@@ -159,3 +159,56 @@ TEST_CASE("shared_ranks: equal keys share a rank, the next rank skips") {
 }
 
 }  // namespace
+
+TEST_CASE("replace_player: a held result leaves every day's board, ranks close up, clear brings it back") {
+    boost::asio::io_context io;
+    Leaderboards boards(io.get_executor());
+    auto all = results(4);
+    const auto other_day = results(2, "2026-11-30");
+    all.insert(all.end(), other_day.begin(), other_day.end());
+    boards.load(all);
+    BoardQuery q{"2026-11-29", 0, 50, 3, false};
+    // Player 2 held on both days: player 3 moves up to rank 2.
+    boards.replace_player(2, {}, false);
+    io.run();
+    io.restart();
+    BoardAnswer a = boards.daily_now(q);
+    CHECK(players(a) == std::vector<std::int64_t>{1, 3, 4});
+    REQUIRE(a.me);
+    CHECK(a.me->rank == 2);
+    CHECK(a.total == 3);
+    CHECK(players(boards.daily_now({"2026-11-30", 0, 50, std::nullopt, false})) ==
+          std::vector<std::int64_t>{1});
+    // Cleared on 2026-11-29 only (storage's rows): back in its place, finish time kept.
+    boards.replace_player(2, {all[1]}, false);
+    io.run();
+    io.restart();
+    a = boards.daily_now(q);
+    CHECK(players(a) == std::vector<std::int64_t>{1, 2, 3, 4});
+    CHECK(a.lines[1].line.finished_at == 1002);
+    CHECK(players(boards.daily_now({"2026-11-30", 0, 50, std::nullopt, false})) ==
+          std::vector<std::int64_t>{1});
+}
+
+TEST_CASE("replace_player banned: lines go, and a result added later for the player is left off") {
+    boost::asio::io_context io;
+    Leaderboards boards(io.get_executor());
+    boards.load(results(3));
+    boards.replace_player(3, {}, true);
+    boards.add(BoardLine{900, 3, "p3", 290, 0, 0, 5000}, "2026-12-01");  // a game in play
+    boards.add(BoardLine{901, 4, "p4", 250, 0, 0, 5001}, "2026-12-01");
+    io.run();
+    io.restart();
+    CHECK(players(boards.daily_now({"2026-11-29", 0, 50, std::nullopt, false})) ==
+          std::vector<std::int64_t>{1, 2});
+    CHECK(players(boards.daily_now({"2026-12-01", 0, 50, std::nullopt, false})) ==
+          std::vector<std::int64_t>{4});
+    // Unbanned: storage's rows come back, and later results are added again.
+    boards.replace_player(3, {results(3)[2]}, false);
+    boards.add(BoardLine{902, 3, "p3", 260, 0, 0, 5002}, "2026-12-02");
+    io.run();
+    CHECK(players(boards.daily_now({"2026-11-29", 0, 50, std::nullopt, false})) ==
+          std::vector<std::int64_t>{1, 2, 3});
+    CHECK(players(boards.daily_now({"2026-12-02", 0, 50, std::nullopt, false})) ==
+          std::vector<std::int64_t>{3});
+}

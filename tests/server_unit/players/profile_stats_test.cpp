@@ -172,3 +172,24 @@ TEST_CASE("streaks in a profile count daily attempts only") {
 }
 
 }  // namespace
+
+TEST_CASE("a held result counts in no figure and is listed, marked") {
+    auto games = practice({200, 150});
+    storage::PlayedGame held{3, GameMode::kDaily, "2026-12-01", 280, 9, 1, 1'780'000'000'100, 280,
+                             storage::ReviewState::kReview};
+    storage::PlayedGame gone{4, GameMode::kDaily, "2026-12-02", 290, 10, 0, 1'780'000'000'200,
+                             std::nullopt, storage::ReviewState::kDisqualified};
+    storage::PlayedGame cleared{5, GameMode::kDaily, "2026-12-03", 100, 0, 0, 1'780'000'000'300,
+                                std::nullopt, storage::ReviewState::kCleared};
+    games.insert(games.end(), {held, gone, cleared});
+    const auto p = compute_profile(kAnn, games, "2026-12-03");
+    CHECK(p.games == 3);
+    CHECK(p.average == 150);  // (200 + 150 + 100) / 3
+    CHECK(p.high_game == 200);
+    CHECK(p.current_streak == 1);  // 2026-12-03 only: the held days do not count
+    REQUIRE(p.recent.size() == 5);
+    CHECK_FALSE(p.recent[0].review);  // cleared
+    CHECK(p.recent[1].review == "disqualified");
+    CHECK(p.recent[2].review == "review");
+    CHECK_FALSE(p.recent[3].review);
+}
