@@ -1,6 +1,8 @@
 // Pinfall's browser client: connects (hello, then login with the stored token), shows the
 // screen the address names, hands the play screen to the GameController and every other
 // screen to its view, and routes the server's pushes (game updates, lane updates, errors).
+// Moderators get the Moderation page (moderation/), linked from the top bar once the server
+// has answered one of their moderator requests.
 
 import { AccountView } from './account_view.js';
 import { utcDate } from './cards.js';
@@ -17,6 +19,8 @@ import { LeaderboardView } from './leaderboard_view.js';
 import { LeagueHome } from './leagues/league_home.js';
 import { LeagueView } from './leagues/league_view.js';
 import { Messages } from './messages.js';
+import { ModerationView } from './moderation/moderation_view.js';
+import { ModeratorLink } from './moderation/moderator_link.js';
 import { PracticeView } from './practice_view.js';
 import { ProfileView } from './profile_view.js';
 import { Client, defaultUrl } from './protocol.js';
@@ -59,6 +63,9 @@ const practice = new PracticeView(client, messages, {
 });
 const account = new AccountView($('account-screen'), $('account-chip'), client, messages);
 const guestName = new GuestName(client, account);
+// The top bar links the Moderation page for moderators only: asked of the server after every
+// welcome and login (moderation/moderator_link.js).
+const moderatorLink = new ModeratorLink(client, $('nav-moderation'));
 const lane = new LaneView($('lane-screen'), client, messages, { player, openLane: (msg) => showLane(msg) });
 const views = {
     account,
@@ -70,7 +77,7 @@ const views = {
     }),
     leaders: new LeaderboardView($('leaders-screen'), client, messages, { today, player }),
     profile: new ProfileView($('profile-screen'), client, messages, { player }),
-    replay: new ReplayView($('replay-screen'), messages, client),
+    replay: new ReplayView($('replay-screen'), messages, client, { me: () => client.player ?? guestName.identity }),
     lanes: new LaneHome($('lanes-screen'), client, messages, { openLane: (msg) => showLane(msg) }),
     lane,
     leagues: new LeagueHome($('leagues-screen'), client, messages, {
@@ -83,6 +90,7 @@ const views = {
             return showGame(snap);
         },
     }),
+    moderation: new ModerationView($('moderation-screen'), client, messages, { player }),
 };
 
 /** Shows the screen the address names. */
@@ -111,6 +119,7 @@ async function onWelcome(welcome, who) {
     practice.setUnfinished(welcome.games);
     account.setPlayer(who);
     if (!who) guestName.refresh();
+    moderatorLink.probe();
     if (!welcomed) {
         welcomed = true;
         banner.welcome();
@@ -152,8 +161,9 @@ function onAccount(who) {
     if (who) guestName.clear();
     account.setPlayer(who);
     if (!welcomed) return;
+    moderatorLink.probe();
     const screen = document.body.dataset.screen;
-    if (['daily', 'profile', 'leaders', 'leagues', 'league'].includes(screen)) route();
+    if (['daily', 'profile', 'leaders', 'leagues', 'league', 'moderation', 'replay'].includes(screen)) route();
 }
 
 /** Shows game `id` from a snapshot; quietly falls back to the start screen if it is gone. */

@@ -28,9 +28,14 @@ export async function dailyRank(client, state, date) {
  * attempt of the day is finished, or null (not finished, no ranked identity, a failed request).
  */
 export async function dailyToday(client) {
+    const daily = await dailyReply(client);
+    return daily?.status === 'finished' ? daily.today ?? null : null;
+}
+
+/** The whole `daily` reply (its `today`, and `review` when the result is held), or null. */
+export async function dailyReply(client) {
     try {
-        const daily = await client.request('daily');
-        return daily.status === 'finished' ? daily.today ?? null : null;
+        return await client.request('daily');
     } catch {
         return null;
     }

@@ -10,6 +10,7 @@ import { yesterdayRecap } from './daily_recap.js';
 import { nextDailyText } from './daily_result.js';
 import { standingPanel } from './day_chart.js';
 import { boardTable, meLine } from './leaderboard_table.js';
+import { reviewNote } from './review_note.js';
 
 const COMMITMENTS_KEY = 'pinfall.commitments';  // {date: commitment} seen by this browser
 
@@ -115,15 +116,18 @@ export class DailyView {
             panel.append(h('p', { class: 'lead', text: `Your attempt (game ${d.game}) is in progress.` }),
                          button('Resume today\'s challenge', 'daily-resume'));
         } else {
-            panel.append(h('p', { class: 'lead' }, 'You scored ',
+            // Parts that may be absent (the standing of a held result, the review mark) are
+            // left out rather than appended as the text "null".
+            panel.append(...[h('p', { class: 'lead' }, 'You scored ',
                            h('strong', { id: 'daily-score', class: 'big-score', text: String(d.score) }),
                            ' today.'),
+                         reviewNote(d.review, 'daily-review'),
                          h('div', { class: 'buttons' },
                            h('a', { class: 'button-link', id: 'daily-around', href: `#/leaders/daily/${d.date}/around`,
                                     text: 'Where I stand' }),
                            h('a', { class: 'button-link', href: `#/game/${d.game}`, text: 'My game' })),
                          d.today ? standingPanel(d.today, d.score, 'daily-standing') : null,
-                         loopLine(d), nextDaily());
+                         loopLine(d), nextDaily()].filter(Boolean));
         }
         if (guest) {
             panel.append(h('p', { id: 'daily-guest-name' }, 'You play as the guest ', h('strong', { text: guest.name }),

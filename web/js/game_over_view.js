@@ -5,8 +5,9 @@
 // deal) so the player can check the deals came from the seed. A ranked game reveals nothing
 // yet: the card says when it will, and links the leaderboard.
 
-import { dailyRank, dailyStreak, dailyToday, nextDailyText, streakText } from './daily_result.js';
+import { dailyRank, dailyReply, dailyStreak, nextDailyText, streakText } from './daily_result.js';
 import { standingPanel } from './day_chart.js';
+import { reviewNote } from './review_note.js';
 import { shareLine, topPercent } from './sheet_view.js';
 
 const KIND = { daily: 'Daily challenge', league: 'League game', practice: 'Practice game' };
@@ -81,6 +82,7 @@ export class GameOverView {
         this.rankInfo = null;
         this.rank.hidden = true;
         this.el.querySelector('#over-standing')?.remove();
+        this.el.querySelector('#over-review')?.remove();
         this.streak.hidden = true;
         this.#drawShare();
         this.#countdown();
@@ -118,7 +120,14 @@ export class GameOverView {
     async #loadRank(state) {
         // The daily reply's `today` has the rank, the percentile and the day's distribution;
         // the board's own line is the fallback when it is missing.
-        const today = await dailyToday(this.client);
+        const daily = await dailyReply(this.client);
+        const today = daily?.status === 'finished' ? daily.today ?? null : null;
+        // The player's own result held by a moderator (or the analysis) says so on the card.
+        const held = daily?.game === state.id ? reviewNote(daily.review, 'over-review') : null;
+        if (held && this.shown === state.id) {
+            this.el.querySelector('#over-review')?.remove();
+            this.verdict.after(held);
+        }
         const info = today ?? await dailyRank(this.client, state, this.date);
         if (!info || this.shown !== state.id) return;
         this.el.querySelector('#over-standing')?.remove();

@@ -40,6 +40,8 @@ const WORDS = {
     round_not_open: 'That round is not open for bowling now.',
     round_not_closed: 'That round\'s results are shown once it closes.',
     bad_round: 'The league has no such round or game.',
+    forbidden: 'Only moderators may do that.',
+    banned: 'This account is banned.',
     connection_lost: 'The connection to the server was lost; reconnecting.',
     offline: 'The server cannot be reached: nothing was sent. Try again once it is back.',
 };

@@ -7,6 +7,7 @@ import { busy, fillScreen, formatDay, formatWhen, h, plural, wayBack } from './d
 import { histogramChart } from './histogram.js';
 import { KINDS, fitBins, gamesOfScores, splitBins } from './histogram_bins.js';
 import { scoreTrend } from './score_trend.js';
+import { reviewNote, reviewTag } from './review_note.js';
 import { setTitle } from './router.js';
 
 const LANE_RULESETS = { 'compact-official': 'Compact Bowling', compact: 'Compact (simple)', tenpin: 'Ten-pin' };
@@ -86,8 +87,9 @@ export class ProfileView {
     }
 
     #recent(p) {
-        const rows = p.recent.map((g) => h('tr', { data: { game: g.game } },
-            h('td', {}, g.mode === 'daily' ? `Daily ${g.day}` : g.mode),
+        // Only the player's own profile marks a held result (`review`); one line says what it means.
+        const rows = p.recent.map((g) => h('tr', { data: { game: g.game, review: g.review ?? '' } },
+            h('td', {}, g.mode === 'daily' ? `Daily ${g.day}` : g.mode, g.review ? ' ' : null, reviewTag(g.review)),
             h('td', { class: 'num strong', text: String(g.score) }),
             h('td', { class: 'when', text: formatWhen(g.finished_at) }),
             h('td', {}, h('a', { class: 'button-link small', href: `#/game/${g.game}`,
@@ -99,7 +101,9 @@ export class ProfileView {
                          h('table', { class: 'board', id: 'recent-games' },
                            h('thead', {}, h('tr', {}, h('th', { text: 'Game' }), h('th', { class: 'num', text: 'Score' }),
                                             h('th', { text: 'Finished' }), h('th', { text: '' }))),
-                           h('tbody', {}, ...rows))));
+                           h('tbody', {}, ...rows))),
+                 ...[...new Set(p.recent.map((g) => g.review).filter(Boolean))]
+                     .map((review) => reviewNote(review, `recent-${review}-note`)));
     }
 
     #lanes(p) {

@@ -3,9 +3,19 @@
 // (kept in localStorage too) on every connection, and reconnection with backoff (or at once on
 // retryNow()). Nothing waits silently: a request with no answer within a few seconds, or sent
 // while the server stays unreachable, fails with an error the page shows. It knows messages,
-// not games: the app decides what a welcome or an update means.
+// not games: the app decides what a welcome or an update means. Every hello carries this
+// browser's key (`browser`, docs/protocol.md "Moderation"); a ban (close code 4003, or a hello
+// or login refused `banned`) stops the client for good: it says so and never reconnects.
 
 const GUEST_KEY = 'pinfall.guest';
+// A random key made once per browser and sent with every hello: the server keeps it (hashed)
+// with ranked games as evidence of linked identities, shown to moderators only.
+export const BROWSER_KEY = 'pinfall.browser';
+const BROWSER_KEY_LENGTH = 24;
+const BROWSER_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
+// The close code of a moderator's ban (docs/protocol.md "Transport"): do not reconnect.
+export const CLOSE_BANNED = 4003;
+export const BANNED_TEXT = 'This account is banned.';
 // The public routing key (docs/scaling.md): a proxy in front of several nodes hashes it so that
 // every connection of one player reaches the same node. Never a token.
 const ROUTE_KEY = 'pinfall.route';
@@ -32,8 +42,8 @@ export class Client {
      * handlers: onWelcome(welcome) after every successful hello (first connect and reconnects);
      * onPush(msg) for messages that answer no request of ours (updates caused by another
      * connection, errors with re null); onStatus(status, detail, retryAt) with status
-     * "connecting", "online" or "offline" (retryAt: when the next attempt starts, ms since the
-     * epoch, while offline); onAccount(player) whenever the logged-in player changes (null:
+     * "connecting", "online", "offline" (retryAt: when the next attempt starts, ms since the
+     * epoch, while offline) or "banned" (for good: nothing reconnects); onAccount(player) whenever the logged-in player changes (null:
      * a guest); onLoginError(err) when the stored token was refused (it is then forgotten).
      */
     constructor(url, handlers, storage = window.localStorage) {
@@ -48,9 +58,11 @@ export class Client {
         this.attempt = 0;
         this.retryTimer = null;
         this.player = null;  // {id, name} once logged in on this connection
+        this.banned = false;  // a ban closed the connection or refused the hello or login
     }
 
     connect() {
+        if (this.banned) return;
         clearTimeout(this.retryTimer);
         this.retryTimer = null;
         this.handlers.onStatus?.('connecting');
@@ -58,7 +70,35 @@ export class Client {
         this.ws = ws;
         ws.onopen = () => this.#hello();
         ws.onmessage = (ev) => this.#receive(ev.data);
-        ws.onclose = () => this.#closed(ws);
+        ws.onclose = (ev) => this.#closed(ws, ev);
+    }
+
+    /**
+     * The banned account's way out: forgets its token (and the guest token a ban of the guest's
+     * ranked identity refuses), then connects again as a new guest.
+     */
+    forgetBanned() {
+        this.storage.removeItem(TOKEN_KEY);
+        this.storage.removeItem(GUEST_KEY);
+        this.storage.removeItem(ROUTE_KEY);
+        this.banned = false;
+        this.attempt = 0;
+        if (this.player) {
+            this.player = null;
+            this.handlers.onAccount?.(null);
+        }
+        this.connect();
+    }
+
+    /** This browser's key for hello, made once and kept in storage. */
+    browserKey() {
+        let key = this.storage.getItem(BROWSER_KEY);
+        if (!key || !/^[A-Za-z0-9_-]{16,64}$/.test(key)) {
+            const bytes = crypto.getRandomValues(new Uint8Array(BROWSER_KEY_LENGTH));
+            key = Array.from(bytes, (b) => BROWSER_ALPHABET[b & 63]).join('');
+            this.storage.setItem(BROWSER_KEY, key);
+        }
+        return key;
     }
 
     /** Skips the wait of the backoff: reconnects now (nothing happens while connected). */
@@ -73,7 +113,9 @@ export class Client {
      * fails ("offline"): requests are never queued silently.
      */
     async request(type, fields = {}) {
+        if (this.banned) throw new ServerError('banned', BANNED_TEXT);
         if (!this.ready) await this.#waitReady(SLOW_TIMEOUT_MS[type] ?? REQUEST_TIMEOUT_MS);
+        if (this.banned) throw new ServerError('banned', BANNED_TEXT);
         return this.#send(type, fields);
     }
 
@@ -128,16 +170,17 @@ export class Client {
 
     async #hello() {
         const guest = this.storage.getItem(GUEST_KEY);
+        const hello = { version: PROTOCOL_VERSION, ...(guest ? { guest } : {}), browser: this.browserKey() };
         let welcome;
         try {
-            welcome = await this.#send('hello', guest ? { version: PROTOCOL_VERSION, guest }
-                                                      : { version: PROTOCOL_VERSION });
+            welcome = await this.#send('hello', hello);
         } catch (err) {
             if (err.code === 'unknown_guest') {
                 // The server forgot us (a restart): become a new guest.
                 this.storage.removeItem(GUEST_KEY);
                 return this.#hello();
             }
+            if (err.code === 'banned') return this.#bannedNow();
             // No welcome (a timeout, a refusal): this connection is useless, so drop it and let
             // the backoff try again rather than stay "connecting" for ever.
             if (err.code !== 'connection_lost' && this.ws) this.ws.close();
@@ -163,6 +206,11 @@ export class Client {
                 this.#routeBy(this.player);
             } catch (err) {
                 if (err.code === 'connection_lost') return false;
+                if (err.code === 'banned') {
+                    // The token is kept: an unban makes it work again.
+                    this.#bannedNow();
+                    return false;
+                }
                 if (err.code === 'bad_token') this.storage.removeItem(TOKEN_KEY);
                 this.handlers.onLoginError?.(err);
             }
@@ -263,16 +311,34 @@ export class Client {
         else entry.resolve(msg);
     }
 
-    #failPending(message) {
+    #failPending(message, code = 'connection_lost') {
         for (const [id, entry] of this.pending) {
             clearTimeout(entry.timer);
-            entry.reject(new ServerError('connection_lost', message));
+            entry.reject(new ServerError(code, message));
             this.pending.delete(id);
         }
     }
 
-    #closed(ws) {
+    /** A ban: no more requests, no reconnect; the page says so (onStatus "banned"). */
+    #bannedNow() {
+        this.banned = true;
+        this.ready = false;
+        clearTimeout(this.retryTimer);
+        this.retryTimer = null;
+        const ws = this.ws;
+        this.ws = null;
+        this.#failPending(BANNED_TEXT, 'banned');
+        for (const resolve of this.waiters.splice(0)) resolve();  // their requests fail as banned
+        if (ws && ws.readyState <= WebSocket.OPEN) ws.close();
+        this.handlers.onStatus?.('banned');
+    }
+
+    #closed(ws, ev) {
         if (ws !== this.ws) return;
+        if (ev?.code === CLOSE_BANNED) {
+            this.#bannedNow();
+            return;
+        }
         this.ready = false;
         this.#failPending('The connection to the server was lost; reconnecting.');
         const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];

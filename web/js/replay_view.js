@@ -2,10 +2,12 @@
 // the game is finished, or its day revealed for a ranked game). The deals are re-derived here
 // from the seed (SHA-256, solitaire/deal.js) and the record replayed by solitaire/replay.js,
 // shown with the play screen's rack and sheet views; the server can verify the record too. Each
-// step is told in words (replay_words.js) and listed by frame and ball (replay_index.js).
+// step is told in words (replay_words.js) and listed by frame and ball (replay_index.js). A
+// ranked game of someone else's has "Report" (report_dialog.js), before its reveal too.
 
 import { busy, fillScreen, formatDay, formatWhen, h, plural, wayBack } from './dom.js';
 import { RackView } from './rack_view.js';
+import { reportAction } from './report_dialog.js';
 import { ReplayIndex } from './replay_index.js';
 import { stepWords } from './replay_words.js';
 import { setTitle } from './router.js';
@@ -32,11 +34,16 @@ function finalLineSteps(actions) {
 }
 
 export class ReplayView {
-    /** client (optional): the protocol client, for the coach's review. */
-    constructor(el, messages, client = null) {
+    /**
+     * client (optional): the protocol client, for the coach's review and reports; me(): the
+     * player or guest identity of this browser ({id, name}) or null, whose own games get no
+     * "Report".
+     */
+    constructor(el, messages, client = null, { me = () => null } = {}) {
         this.el = el;
         this.messages = messages;
         this.client = client;
+        this.me = me;
         this.review = null;
         this.steps = [];
         this.at = 0;
@@ -70,7 +77,8 @@ export class ReplayView {
                         g.finished ? `: ${g.score} (${plural(g.strikes, 'strike')}, ${plural(g.spares, 'spare')}), finished ${formatWhen(g.finished_at)}.`
                                    : ': not finished yet.'),
                       g.par ? h('p', { id: 'replay-par', data: { par: g.par } },
-                                `Par on these deals: ${g.par} \u00b7 ${(100 * g.score / g.par).toFixed(1)}% of par.`) : null];
+                                `Par on these deals: ${g.par} \u00b7 ${(100 * g.score / g.par).toFixed(1)}% of par.`) : null,
+                      this.#reportable(g) ? reportAction(this.client, g.game) : null];
         if (!g.record) {
             fillScreen(this.el, ...head, h('div', { class: 'card-panel', id: 'replay-hidden' },
                 h('p', { text: g.mode === 'practice' ? 'Its record is public once the game is finished.'
@@ -96,6 +104,12 @@ export class ReplayView {
             this.review.load(g.game);
         }
         this.go(0);
+    }
+
+    /** A finished ranked game (daily, league) of another player: it may be reported. */
+    #reportable(g) {
+        return Boolean(this.client) && g.finished && g.mode !== 'practice' && Boolean(g.player) &&
+            g.player.id !== this.me()?.id;
     }
 
     #build(head, g, replay) {

@@ -3,14 +3,14 @@
 // the page's title, and where the page's one error line sits.
 
 const SCREENS = ['start', 'play', 'account', 'daily', 'leaders', 'profile', 'replay', 'lanes',
-                 'lane', 'leagues', 'league', 'offline'];
+                 'lane', 'leagues', 'league', 'moderation', 'offline'];
 
 // Each screen's own page title (a browser tab, history and screen readers name the page by it);
 // a view may make it more precise with setTitle().
 const TITLES = {
     loading: 'Pinfall: Bowling Solitaire', start: 'Pinfall: Bowling Solitaire', play: 'Game', account: 'Account',
     daily: 'Daily challenge', leaders: 'Leaderboards', profile: 'Profile', replay: 'Replay', lanes: 'Lanes',
-    lane: 'Lane', leagues: 'Leagues', league: 'League', offline: 'Server unreachable',
+    lane: 'Lane', leagues: 'Leagues', league: 'League', moderation: 'Moderation', offline: 'Server unreachable',
 };
 
 const PRODUCT = 'Pinfall: Bowling Solitaire';
@@ -39,6 +39,8 @@ export function parseHash(hash) {
     // An invite link: #/leagues/join/K7QX2MAB opens the join form with the code filled in.
     case 'leagues': return { screen: 'leagues', params: { code: a === 'join' ? (b ?? '').toUpperCase() : '' } };
     case 'league': return { screen: 'league', params: { league: Number(a) } };
+    // The moderators' queue, and one case: #/moderation/case/812 (a case is its game's id).
+    case 'moderation': return { screen: 'moderation', params: { game: a === 'case' && /^\d+$/.test(b ?? '') ? Number(b) : null } };
     default: return { screen: 'start', params: {} };
     }
 }
