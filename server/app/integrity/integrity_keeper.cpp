@@ -8,6 +8,7 @@
 #include "engine/integrity.hpp"
 #include "protocol/moderation.hpp"
 #include "server/app/core/calendar.hpp"
+#include "server/app/integrity/verdict.hpp"
 #include "storage/store.hpp"
 
 namespace pinfall::server {
@@ -39,33 +40,6 @@ storage::Evidence evidence_of(const storage::GameRow& row, const engine::Integri
     e.flagged = r.flagged;
     e.drivers = protocol::encode_integrity_drivers(r.drivers);
     return e;
-}
-
-// In one transaction: the evidence, and the cases it opens. *changed: a result went under
-// review (the boards must follow).
-storage::Status store_verdict(storage::Store& s, const storage::Evidence& e, storage::Millis now,
-                              bool* changed) {
-    auto& in = s.integrity();
-    if (auto st = in.add_evidence(e); !st.is_ok()) {
-        // Another node analysed it first: its verdict stands.
-        return st.code() == storage::Status::Code::kConflict ? storage::Status::ok() : st;
-    }
-    bool opened = false;
-    if (e.flagged) {
-        if (auto st = in.open_case(e.game, "statistic", "", now, &opened); !st.is_ok()) return st;
-        *changed |= opened;
-    }
-    const auto recent = in.recent_evidence(e.player, e.ruleset, engine::kWeekGames);
-    std::vector<engine::IntegrityEvidence> week;
-    for (const auto& r : recent) {
-        week.push_back({r.llr, r.week_llr, r.guard_sum, r.guard_var, r.deciding});
-    }
-    if (!engine::week_verdict(e.ruleset, week).flagged) return storage::Status::ok();
-    for (const auto& r : recent) {
-        if (auto st = in.open_case(r.game, "week", "", now, &opened); !st.is_ok()) return st;
-        *changed |= opened;
-    }
-    return storage::Status::ok();
 }
 
 }  // namespace
@@ -108,7 +82,7 @@ void IntegrityKeeper::next() {
     Item item;
     {
         std::lock_guard lock(mutex_);
-        if (running_ || queue_.empty()) return;
+        if (running_ || stopped_ || queue_.empty()) return;
         item = queue_.top();
         queue_.pop();
         running_ = true;
@@ -163,7 +137,11 @@ void IntegrityKeeper::analyse(const Item& item) {
                         });
                 },
                 false);
-            if (!queued) done(item, false);  // the pool is stopping
+            if (!queued) {  // the pool is stopping: what waits is analysed after the restart
+                std::lock_guard lock(mutex_);
+                stopped_ = true;
+                running_ = false;
+            }
         });
 }
 

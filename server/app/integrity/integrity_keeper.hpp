@@ -80,6 +80,7 @@ class IntegrityKeeper {
     mutable std::mutex mutex_;
     std::priority_queue<Item, std::vector<Item>, Later> queue_;
     bool running_ = false;
+    bool stopped_ = false;  // the pool refused a job: it is stopping, the queue stays as it is
 };
 
 }  // namespace pinfall::server

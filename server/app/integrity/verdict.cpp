@@ -1,0 +1,34 @@
+#include "server/app/integrity/verdict.hpp"
+
+#include <vector>
+
+#include "engine/integrity.hpp"
+
+namespace pinfall::server {
+
+storage::Status store_verdict(storage::Store& s, const storage::Evidence& e, storage::Millis now,
+                              bool* changed) {
+    auto& in = s.integrity();
+    if (auto st = in.add_evidence(e); !st.is_ok()) {
+        // Another node analysed it first: its verdict stands.
+        return st.code() == storage::Status::Code::kConflict ? storage::Status::ok() : st;
+    }
+    bool opened = false;
+    if (e.flagged) {
+        if (auto st = in.open_case(e.game, "statistic", "", now, &opened); !st.is_ok()) return st;
+        *changed |= opened;
+    }
+    const auto recent = in.recent_evidence(e.player, e.ruleset, engine::kWeekGames);
+    std::vector<engine::IntegrityEvidence> week;
+    for (const auto& r : recent) {
+        week.push_back({r.llr, r.week_llr, r.guard_sum, r.guard_var, r.deciding});
+    }
+    if (!engine::week_verdict(e.ruleset, week).flagged) return storage::Status::ok();
+    for (const auto& r : recent) {
+        if (auto st = in.open_case(r.game, "week", "", now, &opened); !st.is_ok()) return st;
+        *changed |= opened;
+    }
+    return storage::Status::ok();
+}
+
+}  // namespace pinfall::server
