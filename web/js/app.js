@@ -65,7 +65,7 @@ const account = new AccountView($('account-screen'), $('account-chip'), client, 
 const guestName = new GuestName(client, account);
 // The top bar links the Moderation page for moderators only: asked of the server after every
 // welcome and login (moderation/moderator_link.js).
-const moderatorLink = new ModeratorLink(client, $('nav-moderation'));
+const moderatorLink = new ModeratorLink(client, $('nav'));
 const lane = new LaneView($('lane-screen'), client, messages, { player, openLane: (msg) => showLane(msg) });
 const views = {
     account,

@@ -2,13 +2,15 @@
 // message says it, and the role may be granted or revoked at any time from the server's command
 // line; so after every welcome and every login the page asks for the first line of the review
 // queue once: an answer means a moderator (the link shows), `forbidden` means not (it hides).
-// Any other failure (a timeout) leaves the link as it was. Guests are never moderators.
+// Any other failure (a timeout) leaves the link as it was. Guests are never moderators. The link
+// exists only for moderators: everyone else's menu stays as it was.
 
 export class ModeratorLink {
-    /** link: the top bar's Moderation link (hidden until the role is known). */
-    constructor(client, link) {
+    /** nav: the top bar's links, which gain "Moderation" (#nav-moderation) for a moderator. */
+    constructor(client, nav) {
         this.client = client;
-        this.link = link;
+        this.nav = nav;
+        this.link = null;
         this.moderator = false;
         this.asked = 0;  // the latest probe's number: an older answer never overwrites a newer
     }
@@ -31,7 +33,19 @@ export class ModeratorLink {
 
     #set(on) {
         this.moderator = on;
-        this.link.hidden = !on;
         document.body.dataset.moderator = String(on);
+        if (on && !this.link) {
+            this.link = document.createElement('a');
+            this.link.id = 'nav-moderation';
+            this.link.href = '#/moderation';
+            this.link.dataset.nav = 'moderation';
+            this.link.textContent = 'Moderation';
+            // The page may be shown already (a reload on #/moderation): mark it as router.js does.
+            if (document.body.dataset.screen === 'moderation') this.link.setAttribute('aria-current', 'page');
+            this.nav.append(this.link);
+        } else if (!on && this.link) {
+            this.link.remove();
+            this.link = null;
+        }
     }
 }
