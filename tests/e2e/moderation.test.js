@@ -10,8 +10,9 @@
 // the board leaves it out; the case view shows the decisions that drive the statistic with
 // their values and marks, the linked identities, and Clear puts the result back. At 1280x800: a
 // ban closing the player's open page with 4003 ("This account is banned.", no reconnect, the
-// login refused after a reload), unban, Disqualify after a second click, a stale page's Clear
-// refused (wrong_phase) in words, an unknown game refused. A day later (the day revealed) the
+// login refused after a reload), unban, Disqualify after a second click, a reported clean
+// result put under review, a stale page's Clear refused (wrong_phase) in words, an unknown game
+// refused. A day later (the day revealed) the
 // case view replays the game and shows each decision's choices on the rack.
 
 import assert from 'node:assert/strict';
@@ -541,6 +542,18 @@ test('at 1280x800: a ban closes the player\'s page (4003); disqualify after a se
     await page.reload();
     await waitIdle(page);
     assert.match(await text('#case-missing'), /^Game \d+ has no open case in the queue/);
+
+    // A clean result someone reported: in the queue, still on the boards; "Put under review".
+    await sideOk('Rita Reporter', 'report', { game: players.scout.game, reason: 'A guest that stopped after three plays' });
+    await go(page, `#/moderation/case/${players.scout.game}`);
+    assert.equal(await page.getAttribute('#case-status', 'data-status'), 'clean');
+    assert.equal(await text('#case-reason'), 'reported only, not flagged');
+    assert.equal(await page.$('#case-clear'), null, 'no case to decide yet');
+    await page.click('#case-open');
+    await page.waitForFunction(() => document.getElementById('case-status')?.dataset.status === 'review');
+    assert.equal(await text('#case-reason'), 'opened by a moderator');
+    assert.equal(await text('#case-outcome'), 'Under review: the result is off the boards until a moderator decides.');
+    assert.equal(await page.isVisible('#case-clear'), true);
 
     // A stale page: another moderator decided meanwhile, so Clear is refused, in words.
     const bot = players.bots[0];
