@@ -519,6 +519,13 @@ test('at 1280x800: a ban closes the player\'s page (4003); disqualify after a se
     assert.equal(await deePage.textContent('#offline-title'), 'This account is banned.');
     assert.equal(await deePage.isVisible('#offline-screen'), true);
     assert.equal(await deePage.isHidden('#offline-retry'), true);
+    // "Forget this account here": the tokens go, and the page goes on as a new guest.
+    await deePage.click('#conn-forget');
+    await deePage.waitForFunction(() => document.body.dataset.conn === 'online' && document.body.dataset.screen === 'daily');
+    await waitIdle(deePage);
+    assert.equal(await deePage.textContent('#account-chip'), 'Register');
+    assert.equal(await deePage.getAttribute('#daily-status', 'data-status'), 'anonymous');
+    assert.equal(await deePage.isHidden('#conn-banner'), true);
     await deePage.close();
     await page.bringToFront();
     await page.evaluate((t) => localStorage.setItem('pinfall.token', t), mona.token);
