@@ -43,8 +43,9 @@ export class Client {
      * onPush(msg) for messages that answer no request of ours (updates caused by another
      * connection, errors with re null); onStatus(status, detail, retryAt) with status
      * "connecting", "online", "offline" (retryAt: when the next attempt starts, ms since the
-     * epoch, while offline) or "banned" (for good: nothing reconnects); onAccount(player) whenever the logged-in player changes (null:
-     * a guest); onLoginError(err) when the stored token was refused (it is then forgotten).
+     * epoch, while offline) or "banned" (for good: nothing reconnects); onAccount(player)
+     * whenever the logged-in player changes (null: a guest); onLoginError(err) when the stored
+     * token was refused (it is then forgotten; a `banned` refusal is the status instead).
      */
     constructor(url, handlers, storage = window.localStorage) {
         this.url = url;
