@@ -56,7 +56,8 @@ TEST_CASE("integrity: a clairvoyant daily is held off the board, then cleared, t
     REQUIRE(held["linked"].size() == 1);
     CHECK(held["linked"][0]["player"]["id"] == breg["player"]["id"]);
     CHECK(held["linked"][0]["via"] == "address");
-    CHECK(board_players(m, d.day) == std::vector<long long>{breg["player"]["id"].get<long long>()});
+    CHECK(wait_for_board(m, d.day, {breg["player"]["id"].get<long long>()}) ==
+          std::vector<long long>{breg["player"]["id"].get<long long>()});
     CHECK(a.request({{"type", "daily"}})["review"] == "review");
 
     // Nobody else may look or act.
@@ -224,8 +225,8 @@ TEST_CASE("integrity: two nodes: a held result leaves both boards, a ban on one 
     wait_for_status(m, game, "review");
     WsClient watcher(b.port());
     watcher.hello();
-    CHECK(board_players(watcher, d.day).empty());
-    CHECK(board_players(m, d.day).empty());
+    CHECK(wait_for_board(watcher, d.day, {}).empty());
+    CHECK(wait_for_board(m, d.day, {}).empty());
 
     // Cleared on node a: back on node b's board too (node b hears it by NOTIFY).
     REQUIRE(m.request({{"type", "review_decide"}, {"game", game}, {"decision", "clear"}})["type"] ==

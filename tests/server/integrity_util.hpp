@@ -94,6 +94,20 @@ inline std::vector<long long> board_players(WsClient& c, const std::string& day)
     return out;
 }
 
+// Polls the day's board until it lists `want` (the analysis's verdict reaches the boards just
+// after its case is stored); returns what it lists last.
+inline std::vector<long long> wait_for_board(WsClient& c, const std::string& day,
+                                             const std::vector<long long>& want,
+                                             std::chrono::seconds timeout = std::chrono::seconds(10)) {
+    const auto until = std::chrono::steady_clock::now() + timeout;
+    auto got = board_players(c, day);
+    while (got != want && std::chrono::steady_clock::now() < until) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        got = board_players(c, day);
+    }
+    return got;
+}
+
 // Polls the moderator's queue until the game's case has `status` (the analysis runs after the
 // game, on its own thread); returns the case. Generous: a loaded test machine.
 inline Json wait_for_status(WsClient& moderator, long long game, const std::string& status,

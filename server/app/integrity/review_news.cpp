@@ -58,7 +58,7 @@ storage::Status ReviewNews::announce(storage::Store& s, std::int64_t player,
     return s.announce(kReviewChannel, encode_review(ReviewNotice{d_.node, player, change}));
 }
 
-void ReviewNews::apply(std::int64_t player, ReviewChange change) {
+void ReviewNews::apply(std::int64_t player, ReviewChange change, std::function<void()> then) {
     auto read = std::make_shared<PlayerStanding>();
     d_.storage.read(
         [read, player](storage::Store& s) {
@@ -67,18 +67,20 @@ void ReviewNews::apply(std::int64_t player, ReviewChange change) {
             read->guest = s.integrity().guest_of(player);
             return storage::Status::ok();
         },
-        [this, read, player, change](const storage::Status& st) {
+        [this, read, player, change, then = std::move(then)](const storage::Status& st) {
             if (!st.is_ok()) {
                 spdlog::warn("review: reading player {}: {}", player, st.message());
+                if (then) then();
                 return;
             }
             d_.boards.replace_player(player, std::move(read->results), read->banned);
-            if (!read->banned) {
+            if (read->banned) {
+                d_.bans.ban(player, read->guest);
+            } else {
                 d_.bans.unban(player, read->guest);
-                return;
             }
-            d_.bans.ban(player, read->guest);
-            if (change != ReviewChange::kBan) return;
+            if (then) then();
+            if (!read->banned || change != ReviewChange::kBan) return;
             auto closing = d_.ownership.connections_of(player);
             if (read->guest) {
                 for (auto& c : d_.ownership.connections_of(guest_key(static_cast<std::uint64_t>(*read->guest)))) {

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -51,8 +52,10 @@ class ReviewNews {
 
     // Inside the transaction that made the change: tells the other nodes once it commits.
     storage::Status announce(storage::Store& s, std::int64_t player, ReviewChange change) const;
-    // Once that transaction committed: this node's boards and bans follow storage.
-    void apply(std::int64_t player, ReviewChange change);
+    // Once that transaction committed: this node's boards and bans follow storage; then `then`
+    // (if any) runs, after the boards' change is queued on their strand, so a board read
+    // asked for from then on sees it (the moderator's reply waits for it).
+    void apply(std::int64_t player, ReviewChange change, std::function<void()> then = {});
     // Every banned player into the ban list and off the boards (before serving).
     static void load_bans(storage::Store& s, BanList& bans, Leaderboards& boards);
     // A notice on kReviewChannel: another node's change is applied here (this node's own

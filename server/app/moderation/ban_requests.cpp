@@ -50,12 +50,13 @@ void ModerationRequests::ban(Connection& c, const protocol::Request& r,
             if (!st.is_ok()) return conn->fail(self, re, code::kStorageError, "could not change the ban");
             if (!out->moderator) return conn->fail(self, re, code::kForbidden, kModeratorsOnly);
             if (!out->player) return conn->fail(self, re, code::kUnknownPlayer, "no player with that id");
-            // The reply goes first: the moderator may be on the same node as the player.
-            self->send(make_message(protocol::encode_ban(
-                re, {out->player->id, out->player->name}, !m.unban)));
-            if (out->changed) {
-                d_.news.apply(m.player, m.unban ? ReviewChange::kUnban : ReviewChange::kBan);
-            }
+            // The reply once this node's boards follow (a board read after it sees the change).
+            auto reply = [self, re, out, banned = !m.unban] {
+                self->send(make_message(
+                    protocol::encode_ban(re, {out->player->id, out->player->name}, banned)));
+            };
+            if (!out->changed) return reply();
+            d_.news.apply(m.player, m.unban ? ReviewChange::kUnban : ReviewChange::kBan, reply);
         });
 }
 

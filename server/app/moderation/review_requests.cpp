@@ -107,8 +107,11 @@ void ModerationRequests::review_open(Connection& c, const protocol::Request& r,
             if (out->refusal.is_conflict()) {
                 return conn->fail(self, re, code::kWrongPhase, "that result was decided already");
             }
-            if (out->changed) d_.news.apply(out->after->row.player, ReviewChange::kResults);
-            self->send(make_message(protocol::encode_review_case(re, view_of(*out->after))));
+            auto reply = [self, re, out] {
+                self->send(make_message(protocol::encode_review_case(re, view_of(*out->after))));
+            };
+            if (!out->changed) return reply();
+            d_.news.apply(out->after->row.player, ReviewChange::kResults, reply);
         });
 }
 
@@ -149,8 +152,9 @@ void ModerationRequests::review_decide(Connection& c, const protocol::Request& r
             if (out->refusal.is_not_found() || !out->after) {
                 return conn->fail(self, re, code::kUnknownCase, "no case has that id");
             }
-            d_.news.apply(out->after->row.player, ReviewChange::kResults);
-            self->send(make_message(protocol::encode_review_case(re, view_of(*out->after))));
+            d_.news.apply(out->after->row.player, ReviewChange::kResults, [self, re, out] {
+                self->send(make_message(protocol::encode_review_case(re, view_of(*out->after))));
+            });
         });
 }
 
