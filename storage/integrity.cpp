@@ -6,9 +6,10 @@ namespace pinfall::storage {
 namespace {
 
 // A finished ranked game with a player, for queries over games g: the only results the
-// integrity review knows (daily and league; practice games are on no board).
+// integrity review knows (daily, league and arena; practice games are on no board).
 constexpr const char* kRankedFinished =
-    "g.mode IN ('daily', 'league') AND g.finished_at IS NOT NULL AND g.player_id IS NOT NULL";
+    "g.mode IN ('daily', 'league', 'arena') AND g.finished_at IS NOT NULL AND "
+    "g.player_id IS NOT NULL";
 
 constexpr const char* kEvidenceColumns =
     "game_id, player_id, ruleset, finished_at, analysed_at, llr, week_llr, guard_sum, "
@@ -34,12 +35,6 @@ std::string case_query(const std::string& where) {
 
 engine::Ruleset integrity_ruleset(const std::string& name) {
     return engine::parse_ruleset(name).value_or(engine::Ruleset::kSackson);
-}
-
-GameMode integrity_mode(const std::string& name) {
-    if (name == "league") return GameMode::kLeague;
-    if (name == "practice") return GameMode::kPractice;
-    return GameMode::kDaily;
 }
 
 // kEvidenceColumns read from column `at` on.
@@ -68,7 +63,7 @@ CaseRow case_row(const Statement& s) {
     c.game = s.int64(0);
     c.player = s.int64(1);
     c.player_name = s.text(2);
-    c.mode = integrity_mode(s.text(3));
+    c.mode = parse_mode(s.text(3)).value_or(GameMode::kDaily);
     c.day = s.text(4);
     if (!s.is_null(5)) {
         c.league = s.int64(5);
@@ -138,7 +133,7 @@ IntegrityStore::IntegrityStore(Database& db, Status* status)
 
     prep(q.state, "SELECT g.review FROM games g WHERE g.id = ? AND " + ranked);
     prep(q.hold, "UPDATE games SET review = 'review' WHERE id = ? AND review = 'clean' AND "
-                 "mode IN ('daily', 'league') AND finished_at IS NOT NULL AND "
+                 "mode IN ('daily', 'league', 'arena') AND finished_at IS NOT NULL AND "
                  "player_id IS NOT NULL");
     // A clean result has no case (nothing puts a result back to clean); should a row be left
     // over all the same, the new case replaces it.

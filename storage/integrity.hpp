@@ -53,7 +53,7 @@ struct PendingGame {
     GameRowId game = 0;
     int score = 0;
     Millis finished_at = 0;
-    std::string day;  // daily games; empty for league games
+    std::string day;  // daily games; empty for league and arena games
 };
 
 // A result with a case (under review or decided) or with reports, as moderators see it.
@@ -100,8 +100,9 @@ class IntegrityStore {
     IntegrityStore(Database& db, Status* status);
     ~IntegrityStore();
 
-    // Finished ranked games (daily and league, with a player) that have no evidence yet, best
-    // score first, then earlier finish; at most limit.
+    // Finished ranked games (daily, league and arena, with a player) that have no evidence
+    // yet, best score first, then earlier finish; at most limit. The review (state, open_case,
+    // decide, case_of, open_cases, add_report) knows the same games.
     std::vector<PendingGame> unanalysed(int limit);
     // Stores a game's evidence. conflict when the game has evidence already (nothing written).
     Status add_evidence(const Evidence& e);
@@ -134,7 +135,8 @@ class IntegrityStore {
 
     // Other players' ranked games on the same deal (daily: the same day; league: the same
     // league, round and game) whose origin address or browser equals this game's, started
-    // before this game finished. Empty when the game has no origin stored.
+    // before this game finished. Empty when the game has no origin stored, and for arena
+    // games (every arena game has a deal of its own: no one else plays it).
     std::vector<LinkedIdentity> linked(GameRowId game);
 
     // Bans (players.banned_at). ban: conflict when banned already; unban: not_found when not.

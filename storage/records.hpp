@@ -23,8 +23,10 @@ struct PlayerRow {
     Millis created_at = 0;
 };
 
-enum class GameMode { kPractice, kDaily, kLeague };
-const char* mode_name(GameMode m);
+enum class GameMode { kPractice, kDaily, kLeague, kArena };
+const char* mode_name(GameMode m);  // "practice", "daily", "league", "arena"
+// The mode of its name; nullopt for any other text.
+std::optional<GameMode> parse_mode(std::string_view name);
 
 // The state of a ranked result (issue 27, storage/integrity.hpp; games.review, schema 11).
 enum class ReviewState { kClean, kReview, kCleared, kDisqualified };
@@ -59,6 +61,15 @@ struct GameRow {
     // address and of the browser (linked identities, storage/integrity.hpp); none: unknown.
     std::optional<std::string> origin_address, origin_browser;
     ReviewState review = ReviewState::kClean;  // read back; a new game is always clean
+    // Arena games (schema 12, storage/arenas.hpp): the arena, the player's game number n in
+    // it (from 1), berserk, and the points once finished (ArenaStore::set_points).
+    std::optional<std::int64_t> arena;
+    int arena_n = 0;
+    bool arena_berserk = false;
+    std::optional<int> arena_points;
+    // Not stored: when an arena game must end (its clock, or the arena's end and grace), set by
+    // the server when it starts one, for the player's snapshot.
+    std::optional<Millis> arena_deadline;
 };
 
 struct GuestRow {

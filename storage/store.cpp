@@ -12,8 +12,17 @@ const char* mode_name(GameMode m) {
         case GameMode::kPractice: return "practice";
         case GameMode::kDaily: return "daily";
         case GameMode::kLeague: return "league";
+        case GameMode::kArena: return "arena";
     }
     return "practice";
+}
+
+std::optional<GameMode> parse_mode(std::string_view name) {
+    if (name == "practice") return GameMode::kPractice;
+    if (name == "daily") return GameMode::kDaily;
+    if (name == "league") return GameMode::kLeague;
+    if (name == "arena") return GameMode::kArena;
+    return std::nullopt;
 }
 
 const char* review_state_name(ReviewState s) {
@@ -36,11 +45,8 @@ std::optional<ReviewState> parse_review_state(std::string_view name) {
 
 namespace {
 
-GameMode parse_mode(const std::string& s) {
-    if (s == "daily") return GameMode::kDaily;
-    if (s == "league") return GameMode::kLeague;
-    return GameMode::kPractice;
-}
+// The schema's CHECK allows only the modes named; anything else reads as practice.
+GameMode stored_mode(const std::string& s) { return parse_mode(s).value_or(GameMode::kPractice); }
 
 // A row of (game, player, name, day, score, strikes, spares, finished_at).
 DailyResult read_result(const Statement& s) {
@@ -80,8 +86,17 @@ std::optional<PlayerRow> Store::player(PlayerId id) {
     return out;
 }
 
-Status Store::create_game(GameRow& row) {
-    Statement& s = q_->create_game;
+std::string insert_game_sql(const char* on_conflict) {
+    return std::string(
+               "INSERT INTO games (player_id, mode, ruleset, seed, day, started_at, finished_at, "
+               "score, strikes, spares, resigned, guest_id, league_id, league_round, "
+               "league_game, origin_address, origin_browser, arena_id, arena_n, arena_berserk, "
+               "id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+               "coalesce(?, (SELECT coalesce(max(id), 0) + 1 FROM games))) ") +
+           on_conflict + " RETURNING id";
+}
+
+Status insert_game(Statement& s, GameRow& row) {
     s.bind(1, row.player).bind(2, mode_name(row.mode)).bind(3, engine::ruleset_name(row.ruleset));
     s.bind_blob(4, row.seed.data(), row.seed.size());
     if (row.day.empty()) {
@@ -98,13 +113,22 @@ Status Store::create_game(GameRow& row) {
         s.bind_null(14).bind_null(15);
     }
     s.bind(16, row.origin_address).bind(17, row.origin_browser);
-    if (row.id > 0) {
-        s.bind(18, row.id);
+    s.bind(18, row.arena);
+    if (row.arena) {
+        s.bind(19, row.arena_n);
     } else {
-        s.bind_null(18);  // the next id after the largest
+        s.bind_null(19);
+    }
+    s.bind(20, row.arena_berserk ? 1 : 0);
+    if (row.id > 0) {
+        s.bind(21, row.id);
+    } else {
+        s.bind_null(21);  // the next id after the largest
     }
     return s.run_returning_id(&row.id);
 }
+
+Status Store::create_game(GameRow& row) { return insert_game(q_->create_game, row); }
 
 Status Store::append_action(GameRowId game, int index, const std::string& action) {
     // Its answer is only success or failure: in a batch it need not be waited for.
@@ -142,7 +166,7 @@ GameRow Store::read_game(Statement& s) {
     GameRow g;
     g.id = s.int64(0);
     if (!s.is_null(1)) g.player = s.int64(1);
-    g.mode = parse_mode(s.text(2));
+    g.mode = stored_mode(s.text(2));
     g.ruleset = engine::parse_ruleset(s.text(3)).value_or(engine::Ruleset::kSackson);
     const std::string seed = s.blob(4);
     std::copy(seed.begin(), seed.end(), g.seed.begin());
@@ -164,6 +188,12 @@ GameRow Store::read_game(Statement& s) {
     g.review = parse_review_state(s.text(18)).value_or(ReviewState::kClean);
     if (!s.is_null(19)) g.origin_address = s.text(19);
     if (!s.is_null(20)) g.origin_browser = s.text(20);
+    if (!s.is_null(21)) {
+        g.arena = s.int64(21);
+        g.arena_n = s.is_null(22) ? 0 : s.int32(22);
+    }
+    g.arena_berserk = s.int64(23) != 0;
+    if (!s.is_null(24)) g.arena_points = s.int32(24);
     return g;
 }
 
@@ -250,7 +280,7 @@ std::vector<PlayedGame> Store::games_of(PlayerId player) {
     s.bind(1, player);
     std::vector<PlayedGame> out;
     while (s.step()) {
-        out.push_back(PlayedGame{s.int64(0), parse_mode(s.text(1)), s.text(2), s.int32(3),
+        out.push_back(PlayedGame{s.int64(0), stored_mode(s.text(1)), s.text(2), s.int32(3),
                                  s.int32(4), s.int32(5), s.int64(6), std::nullopt});
         if (!s.is_null(7)) out.back().par = s.int32(7);
         out.back().review = parse_review_state(s.text(8)).value_or(ReviewState::kClean);

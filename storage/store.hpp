@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "storage/arenas.hpp"
 #include "storage/database.hpp"
 #include "storage/integrity.hpp"
 #include "storage/lanes.hpp"
@@ -102,7 +103,9 @@ class Store {
 
     // Games. create_game inserts row (ignoring row.actions) with id row.id when it is > 0 (the
     // server allocates ids itself, see max_game_id), else the next free id, and sets row.id;
-    // conflict when the player already has an attempt that day or the id is taken.
+    // conflict when the player already has an attempt that day or the id is taken. The arena
+    // fields are written too (arena_points is not: ArenaStore::set_points); arena games are
+    // made by ArenaStore::create_game, which also refuses a game n taken without an error.
     Status create_game(GameRow& row);
     // The largest game id stored, 0 when there is none.
     GameRowId max_game_id();
@@ -129,7 +132,8 @@ class Store {
     Status save_finished_game(GameRow& row);
     std::optional<GameRow> game(GameRowId id);
     std::optional<GameRow> daily_attempt(PlayerId player, const std::string& day);
-    // Ranked games not finished (daily and league), with their actions, to resume at start.
+    // Ranked games not finished (daily, league and arena), with their actions, to resume at
+    // start.
     std::vector<GameRow> unfinished_ranked_games();
 
     // The boards (daily_results, daily_results_of, best_ranked_games, ranked_totals_since, and
@@ -164,6 +168,7 @@ class Store {
     LeagueStore& leagues() { return *leagues_; }
     ModerationStore& moderation() { return *moderation_; }
     IntegrityStore& integrity() { return *integrity_; }
+    ArenaStore& arenas() { return *arenas_; }
 
    private:
     explicit Store(std::unique_ptr<Database> db);
@@ -187,6 +192,7 @@ class Store {
     std::unique_ptr<LeagueStore> leagues_;
     std::unique_ptr<ModerationStore> moderation_;
     std::unique_ptr<IntegrityStore> integrity_;
+    std::unique_ptr<ArenaStore> arenas_;
 };
 
 }  // namespace pinfall::storage

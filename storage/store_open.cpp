@@ -15,7 +15,7 @@ bool starts_with(const std::string& s, const char* prefix) { return s.rfind(pref
 constexpr const char* kGameColumns =
     "id, player_id, mode, ruleset, seed, day, started_at, finished_at, score, strikes, spares, "
     "resigned, guest_id, league_id, league_round, league_game, record, par, review, "
-    "origin_address, origin_browser";
+    "origin_address, origin_browser, arena_id, arena_n, arena_berserk, arena_points";
 
 // A result on the boards: its game not held by the integrity review, its player not banned
 // (storage/integrity.hpp); for queries over games g joined to players p.
@@ -73,6 +73,8 @@ std::unique_ptr<Store> Store::finish_open(std::unique_ptr<Database> db, Status* 
     if (!status->is_ok()) return nullptr;
     store->integrity_ = std::make_unique<IntegrityStore>(*store->db_, status);
     if (!status->is_ok()) return nullptr;
+    store->arenas_ = std::make_unique<ArenaStore>(*store->db_, status);
+    if (!status->is_ok()) return nullptr;
     return store;
 }
 
@@ -91,12 +93,7 @@ Status Store::prepare_all() {
          "SELECT p.id, p.name, p.created_at FROM player_tokens t JOIN players p "
          "ON p.id = t.player_id WHERE t.token_hash = ?1");
     prep(q.player_by_id, "SELECT id, name, created_at FROM players WHERE id = ?");
-    prep(q.create_game,
-         "INSERT INTO games (player_id, mode, ruleset, seed, day, started_at, finished_at, score, "
-         "strikes, spares, resigned, guest_id, league_id, league_round, league_game, "
-         "origin_address, origin_browser, id) "
-         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-         "coalesce(?, (SELECT coalesce(max(id), 0) + 1 FROM games))) RETURNING id");
+    prep(q.create_game, insert_game_sql(""));
     prep(q.append_action, "INSERT INTO actions (game_id, idx, action) VALUES (?, ?, ?)");
     prep(q.save_record, "UPDATE games SET record = ? WHERE id = ?");
     prep(q.finish_game,
@@ -105,7 +102,9 @@ Status Store::prepare_all() {
     prep(q.game_by_id, game_query("id = ?"));
     prep(q.daily_attempt, game_query("mode = 'daily' AND player_id = ? AND day = ?"));
     prep(q.actions_of, "SELECT action FROM actions WHERE game_id = ? ORDER BY idx");
-    prep(q.unfinished, game_query("finished_at IS NULL AND mode IN ('daily', 'league')"));
+    // Arena games too: the server ends them at the grace or their clock, from the start.
+    prep(q.unfinished,
+         game_query("finished_at IS NULL AND mode IN ('daily', 'league', 'arena')"));
     const std::string results =
         std::string("SELECT g.id, g.player_id, p.name, g.day, g.score, g.strikes, g.spares, "
                     "g.finished_at FROM games g JOIN players p ON p.id = g.player_id "

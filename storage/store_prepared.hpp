@@ -1,10 +1,19 @@
 // Store's prepared statements, shared by the files that implement Store (not a public header).
 #pragma once
 
+#include <string>
+
 #include "storage/database.hpp"
 #include "storage/store.hpp"
 
 namespace pinfall::storage {
+
+// The INSERT of a games row with every column a new row sets (store.cpp), `on_conflict` between
+// its VALUES and its RETURNING id: Store::create_game's (none) and ArenaStore::create_game's.
+std::string insert_game_sql(const char* on_conflict);
+// Binds row (GameRow's fields, arena ones too) to a statement of insert_game_sql, runs it and
+// sets row.id: Store::create_game's contract.
+Status insert_game(Statement& s, GameRow& row);
 
 struct Store::Prepared {
     Statement begin, commit, rollback, savepoint, rollback_to, release;

@@ -270,6 +270,100 @@ CREATE TABLE reports (
 ) WITHOUT ROWID;
 CREATE INDEX reports_by_reporter ON reports(reporter_id, at);
 )sql",
+    // 12: arenas (issue 28, docs/rules.md "Arenas"): the arena, its members, and its games as
+    // rows of games with mode 'arena' (the arena, the player's game number n, berserk, the
+    // points). games.mode's CHECK of migration 1 cannot be altered in SQLite, so games is
+    // rebuilt (docs/storage.md "Schema 12"): its rows are kept in games_v11, games is dropped
+    // and created again with every column of migrations 1-11 and the new ones, the rows go back
+    // with their ids, and every index of migrations 1-11 is made again (games has no trigger).
+    // foreign_keys is on and cannot be turned off inside the migration's transaction: with
+    // defer_foreign_keys, the drop counts each row of actions, integrity_evidence,
+    // review_cases and reports as a violation until the COMMIT, and each row inserted into the
+    // new games takes back those of its id. (Creating games_new and renaming it would leave
+    // them counted: a rename inserts no row, and the COMMIT would fail.)
+    R"sql(
+PRAGMA defer_foreign_keys = ON;
+CREATE TABLE arenas (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    ruleset TEXT NOT NULL,
+    starts_at INTEGER NOT NULL,
+    ends_at INTEGER NOT NULL,
+    clock_ms INTEGER CHECK (clock_ms > 0),
+    entry TEXT NOT NULL CHECK (entry IN ('open', 'registered', 'league')),
+    league_id INTEGER REFERENCES leagues(id),
+    created_by INTEGER REFERENCES players(id),
+    schedule_slot TEXT UNIQUE,
+    created_at INTEGER NOT NULL,
+    ended_at INTEGER,
+    CHECK (ends_at > starts_at),
+    CHECK ((entry = 'league') = (league_id IS NOT NULL))
+);
+CREATE INDEX arenas_by_start ON arenas(starts_at, id);
+CREATE INDEX arenas_to_end ON arenas(ends_at) WHERE ended_at IS NULL;
+CREATE INDEX arenas_by_end ON arenas(ends_at, id);
+CREATE INDEX arenas_by_creator ON arenas(created_by, created_at) WHERE created_by IS NOT NULL;
+CREATE TABLE arena_members (
+    arena_id INTEGER NOT NULL REFERENCES arenas(id),
+    player_id INTEGER NOT NULL REFERENCES players(id),
+    joined_at INTEGER NOT NULL,
+    left_at INTEGER,
+    PRIMARY KEY (arena_id, player_id)
+) WITHOUT ROWID;
+CREATE TABLE games_v11 AS SELECT * FROM games;
+DROP TABLE games;
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    player_id INTEGER REFERENCES players(id),
+    mode TEXT NOT NULL CHECK (mode IN ('practice', 'daily', 'league', 'arena')),
+    ruleset TEXT NOT NULL,
+    seed BLOB NOT NULL CHECK (length(seed) = 32),
+    day TEXT,
+    started_at INTEGER NOT NULL,
+    finished_at INTEGER,
+    score INTEGER NOT NULL DEFAULT 0,
+    strikes INTEGER NOT NULL DEFAULT 0,
+    spares INTEGER NOT NULL DEFAULT 0,
+    resigned INTEGER NOT NULL DEFAULT 0,
+    guest_id INTEGER REFERENCES guests(id),
+    league_id INTEGER REFERENCES leagues(id),
+    league_round INTEGER,
+    league_game INTEGER,
+    record TEXT,
+    par INTEGER CHECK (par BETWEEN 0 AND 300),
+    review TEXT NOT NULL DEFAULT 'clean'
+        CHECK (review IN ('clean', 'review', 'cleared', 'disqualified')),
+    origin_address TEXT,
+    origin_browser TEXT,
+    arena_id INTEGER REFERENCES arenas(id),
+    arena_n INTEGER CHECK (arena_n >= 1),
+    arena_berserk INTEGER NOT NULL DEFAULT 0 CHECK (arena_berserk IN (0, 1)),
+    arena_points INTEGER CHECK (arena_points >= 0),
+    CHECK ((mode = 'arena') = (arena_id IS NOT NULL AND arena_n IS NOT NULL))
+);
+INSERT INTO games (id, player_id, mode, ruleset, seed, day, started_at, finished_at, score,
+    strikes, spares, resigned, guest_id, league_id, league_round, league_game, record, par,
+    review, origin_address, origin_browser)
+SELECT id, player_id, mode, ruleset, seed, day, started_at, finished_at, score, strikes, spares,
+    resigned, guest_id, league_id, league_round, league_game, record, par, review,
+    origin_address, origin_browser FROM games_v11 ORDER BY id;
+DROP TABLE games_v11;
+CREATE UNIQUE INDEX games_one_daily ON games(player_id, day) WHERE mode = 'daily';
+CREATE INDEX games_daily_results ON games(day) WHERE mode = 'daily' AND finished_at IS NOT NULL;
+CREATE INDEX games_unfinished ON games(mode) WHERE finished_at IS NULL;
+CREATE INDEX games_by_player ON games(player_id, finished_at);
+CREATE UNIQUE INDEX games_one_league_game ON games(player_id, league_id, league_round, league_game)
+    WHERE mode = 'league';
+CREATE INDEX games_by_guest ON games(guest_id) WHERE guest_id IS NOT NULL;
+CREATE INDEX games_daily_by_address ON games(day, origin_address)
+    WHERE mode = 'daily' AND origin_address IS NOT NULL;
+CREATE INDEX games_daily_by_browser ON games(day, origin_browser)
+    WHERE mode = 'daily' AND origin_browser IS NOT NULL;
+CREATE INDEX games_by_league ON games(league_id, league_round) WHERE mode = 'league';
+CREATE INDEX games_under_review ON games(id) WHERE review = 'review';
+CREATE UNIQUE INDEX games_one_arena_game ON games(arena_id, player_id, arena_n)
+    WHERE mode = 'arena';
+)sql",
 };
 
 }  // namespace

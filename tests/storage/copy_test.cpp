@@ -1,6 +1,6 @@
 // Moving a SQLite installation to PostgreSQL ([postgres]): copy_database copies every player,
 // guest, game (with its actions or record), daily result, revealed day, league (members,
-// rounds, averages, log) and lane (sides, members, reports) so that the Store API reads back
+// rounds, averages, log), arena (members, games) and lane (sides, members, reports) so that the Store API reads back
 // the same from both; ids are kept and new ones follow them; a target that is not empty is
 // refused and left as it was.
 #include <catch2/catch.hpp>
@@ -17,8 +17,8 @@ using pinfall::test::TempDir;
 
 struct Filled {
     PlayerId ann = 0, bob = 0;
-    GameRowId daily = 0, practice = 0, unfinished = 0;
-    std::int64_t league = 0;
+    GameRowId daily = 0, practice = 0, unfinished = 0, arena_game = 0;
+    std::int64_t league = 0, arena = 0;
 };
 
 Filled fill(Store& s) {
@@ -59,6 +59,25 @@ Filled fill(Store& s) {
     REQUIRE(s.leagues().set_daily_average(league.id, 1, f.bob, 131).is_ok());
     REQUIRE(s.leagues().log(league.id, f.ann, "start", "2 rounds", 200).is_ok());
 
+    ArenaRow arena;
+    arena.name = "Hourly";
+    arena.starts_at = 60000;
+    arena.ends_at = 60000 + 30 * 60000;
+    arena.clock_ms = 120000;
+    arena.schedule_slot = "every 60m sackson 30m@60000";
+    arena.created_at = 500;
+    REQUIRE(s.arenas().create(arena).is_ok());
+    f.arena = arena.id;
+    REQUIRE(s.arenas().join(arena.id, f.ann, 61000).is_ok());
+    REQUIRE(s.arenas().join(arena.id, f.bob, 62000).is_ok());
+    REQUIRE(s.arenas().leave(arena.id, f.bob, 63000).is_ok());
+    GameRow played = test::game_row(f.ann, GameMode::kArena, "", 64000);
+    played.arena = arena.id;
+    REQUIRE(s.arenas().create_game(played, 1, true).is_ok());
+    REQUIRE(s.finish_game(played.id, 180, 5, 3, false, 65000).is_ok());
+    REQUIRE(s.arenas().set_points(played.id, 200, 5).is_ok());
+    f.arena_game = played.id;
+
     LaneRow lane;
     lane.code = "LANE2345";
     lane.ruleset = "compact-official";
@@ -89,6 +108,10 @@ void same_game(Store& a, Store& b, GameRowId id) {
     CHECK(x->score == y->score);
     CHECK(x->resigned == y->resigned);
     CHECK(x->actions == y->actions);
+    CHECK(x->arena == y->arena);
+    CHECK(x->arena_n == y->arena_n);
+    CHECK(x->arena_berserk == y->arena_berserk);
+    CHECK(x->arena_points == y->arena_points);
 }
 
 TEST_CASE("a SQLite database copied to PostgreSQL reads back the same", "[postgres]") {
@@ -99,12 +122,30 @@ TEST_CASE("a SQLite database copied to PostgreSQL reads back the same", "[postgr
     CopyCounts counts;
     REQUIRE(copy_database(*sqlite, *pg, &counts).is_ok());
     CHECK(counts["players"] == 2);
-    CHECK(counts["games"] == 3);
+    CHECK(counts["games"] == 4);
+    CHECK(counts["arenas"] == 1);
+    CHECK(counts["arena_members"] == 2);
     CHECK(counts["actions"] == 2);
     CHECK(counts["lane_members"] == 2);
     CHECK(counts["league_log"] == 1);
 
-    for (const auto id : {f.daily, f.practice, f.unfinished}) same_game(*sqlite, *pg, id);
+    for (const auto id : {f.daily, f.practice, f.unfinished, f.arena_game}) {
+        same_game(*sqlite, *pg, id);
+    }
+    const auto arena = pg->arenas().arena(f.arena);
+    REQUIRE(arena);
+    CHECK(arena->name == "Hourly");
+    CHECK(arena->clock_ms == std::optional<int>(120000));
+    CHECK(arena->schedule_slot == std::optional<std::string>("every 60m sackson 30m@60000"));
+    CHECK(arena->players == 1);
+    CHECK(pg->arenas().member(f.arena, f.bob)->left_at == std::optional<Millis>(63000));
+    const auto arena_games = pg->arenas().games(f.arena);
+    REQUIRE(arena_games.size() == 1);
+    CHECK(arena_games[0].game == f.arena_game);
+    CHECK(arena_games[0].n == 1);
+    CHECK(arena_games[0].berserk);
+    CHECK(arena_games[0].par == std::optional<int>(200));
+    CHECK(arena_games[0].points == std::optional<int>(5));
     CHECK(pg->player_by_token("hash-of-ann")->id == f.ann);
     CHECK(pg->guests().size() == 1);
     CHECK(pg->guests()[0].token_hash == std::string("\x01\x02\x00\x03", 4));
@@ -141,6 +182,10 @@ TEST_CASE("a SQLite database copied to PostgreSQL reads back the same", "[postgr
     next.invite_code = "NEXT234567";
     REQUIRE(pg->leagues().create(next).is_ok());
     CHECK(next.id > f.league);
+    ArenaRow next_arena = *arena;
+    next_arena.schedule_slot.reset();
+    REQUIRE(pg->arenas().create(next_arena).is_ok());
+    CHECK(next_arena.id > f.arena);
 }
 
 TEST_CASE("a copy into a database that has players is refused and writes nothing", "[postgres]") {

@@ -1,5 +1,6 @@
 // PostgreSQL's own side of the Store ([postgres]: run on the test cluster only): the schema a
-// new database gets (version, tables, PostgreSQL types), reopening and a newer schema, two
+// new database gets (version, tables, PostgreSQL types), a version-11 database migrated to 12
+// (games.mode's CHECK replaced to allow 'arena'), reopening and a newer schema, two
 // servers migrating one database at once, what the driver must never let pass (a COMMIT that
 // PostgreSQL turned into a ROLLBACK), refused connections without the password in the message;
 // and the driver's pure helpers (placeholders, redaction), which need no server.
@@ -54,7 +55,7 @@ TEST_CASE("a new PostgreSQL database gets every migration, in PostgreSQL's types
     for (const char* table : {"players", "guests", "games", "actions", "revealed_days", "lanes",
                               "lane_sides", "lane_members", "lane_reports", "leagues",
                               "league_members", "league_rounds", "league_daily_averages",
-                              "league_log", "counters"}) {
+                              "league_log", "counters", "arenas", "arena_members"}) {
         INFO(table);
         CHECK(test::query_text(db, std::string("SELECT count(*) FROM information_schema.tables "
                                                "WHERE table_name = '") + table + "'") == "1");
@@ -65,6 +66,65 @@ TEST_CASE("a new PostgreSQL database gets every migration, in PostgreSQL's types
     CHECK(column_type(db, "games", "finished_at") == "bigint");
     CHECK(column_type(db, "players", "token_hash") == "bytea");
     CHECK(column_type(db, "lane_reports", "foul") == "boolean");
+    CHECK(column_type(db, "games", "arena_berserk") == "boolean");
+    CHECK(column_type(db, "games", "arena_id") == "bigint");
+    CHECK(column_type(db, "arenas", "starts_at") == "bigint");
+}
+
+TEST_CASE("a version-11 PostgreSQL database becomes version 12 and accepts arena games",
+          "[postgres]") {
+    TempDir dir;
+    {
+        Status st;
+        auto db = PgDatabase::open(dir.db(), &st);
+        REQUIRE(st.is_ok());
+        const auto migrations = postgres_migrations();
+        REQUIRE(migrations.size() >= 12);
+        for (std::size_t i = 0; i < 11; ++i) {
+            INFO("migration " << i + 1);
+            REQUIRE(db->exec(migrations[i]).is_ok());
+        }
+        REQUIRE(db->set_schema_version(11).is_ok());
+        REQUIRE(db->exec("INSERT INTO players (id, name, name_key, token_hash, created_at) "
+                         "VALUES (1, 'Ann', 'ann', '\\x0a0b', 100);"
+                         "INSERT INTO games (id, player_id, mode, ruleset, seed, day, started_at, "
+                         "finished_at, score) VALUES (7, 1, 'daily', 'sackson', "
+                         "decode(repeat('00', 32), 'hex'), '2026-11-28', 200, 300, 187);"
+                         "INSERT INTO actions VALUES (7, 0, '1:2,3'), (7, 1, 's');")
+                    .is_ok());
+        CHECK(test::query_text(*db, "SELECT pg_get_constraintdef(oid) FROM pg_constraint "
+                                    "WHERE conname = 'games_mode_check'")
+                  .find("arena") == std::string::npos);
+    }
+    auto store = test::open_store(dir.db());
+    Database& db = store->db();
+    Status st;
+    CHECK(db.schema_version(&st) == static_cast<int>(postgres_migrations().size()));
+    CHECK_THAT(test::query_text(db, "SELECT pg_get_constraintdef(oid) FROM pg_constraint "
+                                    "WHERE conname = 'games_mode_check'"),
+               Catch::Contains("arena"));
+    const auto kept = store->game(7);
+    REQUIRE(kept);
+    CHECK(kept->score == 187);
+    CHECK(kept->actions.size() == 2);
+    CHECK_FALSE(kept->arena);
+    CHECK_FALSE(kept->arena_berserk);
+    CHECK(db.exec("INSERT INTO games (id, mode, ruleset, seed, started_at) VALUES (20, 'bogus', "
+                  "'sackson', decode(repeat('00', 32), 'hex'), 1)")
+              .code() != Status::Code::kOk);
+    ArenaRow arena;
+    arena.name = "After";
+    arena.starts_at = 1000;
+    arena.ends_at = 2000;
+    REQUIRE(store->arenas().create(arena).is_ok());
+    GameRow played = test::game_row(PlayerId{1}, GameMode::kArena);
+    played.arena = arena.id;
+    REQUIRE(store->arenas().create_game(played, 1, true).is_ok());
+    CHECK(played.id == 8);
+    const auto back = store->game(played.id);
+    REQUIRE(back);
+    CHECK(back->mode == GameMode::kArena);
+    CHECK(back->arena_berserk);
 }
 
 TEST_CASE("reopening a PostgreSQL database migrates nothing and keeps its data", "[postgres]") {
