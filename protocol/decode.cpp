@@ -201,6 +201,7 @@ RequestBody decode_body(std::string_view type, const json& obj) {
     }
     if (auto group = decode_group_request(type, obj)) return std::move(*group);
     if (auto m = decode_moderation_request(type, obj)) return std::move(*m);
+    if (auto a = decode_arena_request(type, obj)) return std::move(*a);
     if (type == "ping") {
         only_fields(obj, {});
         return Ping{};

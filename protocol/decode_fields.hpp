@@ -36,6 +36,8 @@ GameId get_game(const json& obj);
 std::optional<RequestBody> decode_group_request(std::string_view type, const json& obj);
 // Moderation requests and report (decode_moderation.cpp); nullopt when `type` is none of them.
 std::optional<RequestBody> decode_moderation_request(std::string_view type, const json& obj);
+// Arena requests (decode_arenas.cpp); nullopt when `type` is none of them.
+std::optional<RequestBody> decode_arena_request(std::string_view type, const json& obj);
 // A hello's browser key, checked (16-64 of [A-Za-z0-9_-]).
 std::string browser_key(const std::string& key);
 

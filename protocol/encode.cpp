@@ -193,6 +193,13 @@ std::string encode_snapshot(Re re, const GameRef& game, std::uint64_t version,
         w.key("commitment").value(game.league->commitment);
         w.end_object();
     }
+    if (game.arena) {
+        w.key("arena").begin_object();
+        w.key("arena").value(game.arena->arena).key("n").value(game.arena->n);
+        w.key("commitment").value(game.arena->commitment).key("berserk").value(game.arena->berserk);
+        w.key("deadline").value(game.arena->deadline);
+        w.end_object();
+    }
     w.key("version").value(version);
     write_state(w, view);
     write_sheet(w, view.sheet, view.resigned);

@@ -45,10 +45,21 @@ struct LeagueGameRef {
     std::string commitment;
 };
 
+// An arena game (docs/protocol.md "Arenas"): the arena, the player's game number, the seed's
+// commitment, whether it is berserk, and when it must end (RFC 3339).
+struct ArenaGameRef {
+    std::int64_t arena = 0;
+    int n = 0;
+    std::string commitment;
+    bool berserk = false;
+    std::optional<std::string> deadline;  // null when not known (a game reloaded from storage)
+};
+
 struct GameRef {
     GameId id = 0;
     std::string_view mode;  // "practice"
     const LeagueGameRef* league = nullptr;  // league games only; snapshots write it
+    const ArenaGameRef* arena = nullptr;    // arena games only; snapshots write it
 };
 
 std::string encode_welcome(Re re, const Welcome& w);

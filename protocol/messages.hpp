@@ -94,6 +94,32 @@ struct ReportRequest {
     GameId game = 0;
     std::string reason;
 };
+// Arenas (docs/protocol.md "Arenas"). Settings are range-checked by the server.
+enum class ArenaPhase { kAll, kUpcoming, kLive, kFinished };
+struct ArenaList {
+    ArenaPhase phase = ArenaPhase::kAll;
+    int limit = 20;  // 1-50 a phase
+};
+struct ArenaCreate {
+    std::string name;
+    std::string ruleset = "sackson";
+    std::string starts_at;  // RFC 3339
+    int duration_min = 0;
+    std::optional<int> clock_s;
+    std::string entry = "open";         // "open", "registered", "league"
+    std::optional<std::int64_t> league;  // entry "league"
+};
+enum class ArenaAction { kJoin, kLeave, kGet };
+struct ArenaRequest {  // arena_join, arena_leave, arena
+    ArenaAction action = ArenaAction::kGet;
+    std::int64_t arena = 0;
+    int offset = 0;  // arena: the standings page's first line (0-based)
+    int limit = 20;  // arena: 1-100
+};
+struct ArenaPlay {
+    std::int64_t arena = 0;
+    bool berserk = false;
+};
 inline constexpr std::size_t kMaxNoteBytes = 500;
 inline constexpr std::size_t kMaxReportBytes = 200;
 struct DailyInfo {};
@@ -207,7 +233,8 @@ using RequestBody = std::variant<Hello, PracticeStart, PlayRequest, StopRequest,
                                  LeagueCreate, LeagueJoin, LeagueGet, LeaguePlay, LeagueSecretary,
                                  HintRequest, ReviewRequest, ChangePassword, LogoutOthers,
                                  UndoRequest, AuditLogRequest, ReviewQueueRequest,
-                                 ReviewOpen, ReviewDecide, BanRequest, ReportRequest>;
+                                 ReviewOpen, ReviewDecide, BanRequest, ReportRequest, ArenaList,
+                                 ArenaCreate, ArenaRequest, ArenaPlay>;
 
 inline constexpr int kMaxLeaderboardLimit = 100;
 

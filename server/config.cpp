@@ -30,6 +30,7 @@ std::variant<Config, Exit> load_config(int argc, char** argv) {
     Config c;
     std::string clock_start;
     std::string migrate_from;
+    std::string arena_schedule;
     unsigned port = c.port;
     po::options_description desc("pinfall-server options (each also as PINFALL_<NAME>)");
     // clang-format off
@@ -112,6 +113,9 @@ std::variant<Config, Exit> load_config(int argc, char** argv) {
         ("analysis-window-ms",
          po::value(&c.analysis_window_ms)->default_value(c.analysis_window_ms),
          "the window over which the analysis tokens refill")
+        ("arena-schedule", po::value(&arena_schedule),
+         "recurring arenas, e.g. \"every 60m sackson 30m\" (optionally \"clock 120s\"): the next "
+         "one is always created ahead; none by default")
         ("integrity-idle", po::value(&c.integrity_idle)->default_value(c.integrity_idle),
          "1: the integrity analysis of finished ranked games runs only on idle cores "
          "(SCHED_IDLE); 0: at normal priority");
@@ -160,6 +164,11 @@ std::variant<Config, Exit> load_config(int argc, char** argv) {
         return Exit{2, "pinfall-server: --node-id takes letters, digits and .-_: (at most 64)\n"};
     }
     if (!clock_start.empty()) c.clock_start = clock_start;
+    if (!arena_schedule.empty()) {
+        std::string why;
+        c.arena_schedule = parse_arena_schedule(arena_schedule, &why);
+        if (!c.arena_schedule) return Exit{2, "pinfall-server: --arena-schedule: " + why + "\n"};
+    }
     if (!c.public_url.empty()) {
         const bool web = c.public_url.rfind("http://", 0) == 0 ||
                          c.public_url.rfind("https://", 0) == 0;

@@ -7,6 +7,8 @@
 #include <string>
 #include <variant>
 
+#include "server/app/arenas/arena_schedule.hpp"
+
 namespace pinfall::server {
 
 struct Config {
@@ -64,6 +66,8 @@ struct Config {
     // only when a core has nothing else to do. Tests turn it off so that a busy test machine
     // does not starve it.
     bool integrity_idle = true;
+    // Recurring arenas (--arena-schedule, docs/protocol.md "Arenas"); none by default.
+    std::optional<ArenaSchedule> arena_schedule;
 };
 
 // What main() should do instead of serving: print `text` and exit with `status`.

@@ -5,6 +5,7 @@
 
 #include <stdexcept>
 
+#include "server/app/arenas/arena_finish.hpp"
 #include "server/app/boards/result_news.hpp"
 #include "server/app/lanes/lane_news.hpp"
 #include "server/version.hpp"
@@ -73,11 +74,15 @@ App::FirstRead App::first_read(storage::Store& store) {
     link_.on(kReviewChannel, [this](const std::string& payload) {
         if (ReviewNews* n = review_news_ptr_.load()) n->on_notice(payload);
     });
+    link_.on(kArenaChannel, [this](const std::string& payload) {
+        if (ArenaHall* h = arena_hall_ptr_.load()) h->on_notice(payload);
+    });
     require(link_.start(), "cannot listen for other nodes");
     leaderboards_.load(store.daily_results(""));
     ReviewNews::load_bans(store, bans_, leaderboards_);
     FirstRead first;
     first.unanalysed = store.integrity().unanalysed(kIntegrityBacklog);
+    first.arenas = ArenaHall::read(store, unix_ms(clock_.now()));
     first.guests = store.guests();
     storage::Status st;
     first.game_ids = GameIds::reserve_first(store, &st);
@@ -106,6 +111,13 @@ App::App(asio::io_context& ioc, const Config& config, const Clock& clock,
                      par_.game_finished(g.row.id, g.row.ruleset, g.row.seed);
                  }
                  if (g.row.mode != storage::GameMode::kPractice) integrity_.game_finished(g.row);
+                 if (g.row.mode == storage::GameMode::kArena && g.row.arena && g.row.player &&
+                     g.row.par) {
+                     arena_hall_.result(ArenaResult{
+                         *g.row.arena, *g.row.player, g.player_name, g.row.arena_n, g.row.id,
+                         {g.row.score, *g.row.par, g.row.arena_berserk,
+                          g.row.finished_at.value_or(0)}});
+                 }
                  if (g.row.mode == storage::GameMode::kLeague && g.row.league) {
                      league_news_.announce(*g.row.league, "game_finished");
                  }
@@ -116,6 +128,10 @@ App::App(asio::io_context& ioc, const Config& config, const Clock& clock,
                                    g.row.day);
              },
              [this](storage::Store& s, const storage::GameRow& row, const std::string& name) {
+                 if (row.mode == storage::GameMode::kArena) {
+                     ArenaResult result;
+                     return store_arena_points(s, row, name, node_id_, &result);
+                 }
                  return announce_result(s, node_id_, row, name);
              }},
       server_name_(kServerName),
@@ -132,6 +148,8 @@ App::App(asio::io_context& ioc, const Config& config, const Clock& clock,
                                             : AnalysisPool::Priority::kNormal),
       review_news_({storage_, leaderboards_, bans_, ownership_, node_id_}),
       integrity_({integrity_pool_, storage_, review_news_, clock, metrics_}),
+      arena_hall_(asio::make_strand(ioc),
+                  {storage_, clock, registry_, node_id_, config.arena_schedule}),
       queries_({storage_, leaderboards_, clock, metrics_, par_, config.secret}),
       leagues_({storage_, clock, metrics_, registry_, league_news_, par_, config.secret}),
       own_games_(registry_),
@@ -145,11 +163,12 @@ App::App(asio::io_context& ioc, const Config& config, const Clock& clock,
       account_requests_({storage_, clock, passwords_, sign_in_, leaderboards_, node_id_}),
       analysis_requests_({own_games_, storage_, clock, analysis_limit_, analysis_pool_}),
       moderation_requests_({storage_, clock, review_news_}),
+      arena_requests_({storage_, clock, registry_, arena_hall_, node_id_, config.secret}),
       // The game actions first: they are almost every message.
       dispatcher_(metrics_, budgets_, guests_, hello_, sign_in_,
                   {&game_requests_, &query_requests_, &daily_requests_, &lane_requests_,
                    &league_requests_, &account_requests_, &analysis_requests_,
-                   &moderation_requests_},
+                   &moderation_requests_, &arena_requests_},
                   config.max_json_depth),
       front_{metrics_, dispatcher_, queries_, leagues_, storage_, node_id_},
       keeper_(std::make_shared<DayKeeper>(
@@ -164,6 +183,8 @@ App::App(asio::io_context& ioc, const Config& config, const Clock& clock,
     first_.guests = {};
     integrity_.queue_backlog(first_.unanalysed);
     first_.unanalysed = {};
+    arena_hall_.load(std::move(first_.arenas));
+    first_.arenas = {};
 }
 
 void App::serve(const std::string& node_id) {
@@ -177,11 +198,14 @@ void App::serve(const std::string& node_id) {
     });
     ownership_ptr_ = &ownership_;
     review_news_ptr_ = &review_news_;
+    arena_hall_ptr_ = &arena_hall_;
+    arena_hall_.start();
     keeper_->start();
     janitor_->start();
 }
 
 void App::stop_timers() {
+    arena_hall_.stop();
     keeper_->stop();
     janitor_->stop();
 }

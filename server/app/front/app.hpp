@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "server/app/arenas/arena_hall.hpp"
+#include "server/app/arenas/arena_requests.hpp"
 #include "server/app/boards/leaderboards.hpp"
 #include "server/app/cluster/cluster_link.hpp"
 #include "server/app/cluster/ownership.hpp"
@@ -69,6 +71,7 @@ class App {
         GameIds::Range game_ids;
         GuestBook::Ids guest_ids;
         std::vector<storage::PendingGame> unanalysed;  // ranked games awaiting integrity analysis
+        ArenaHall::Loaded arenas;                      // the arenas not ended long ago
     };
 
     App(boost::asio::io_context& ioc, const Config& config, const Clock& clock,
@@ -89,6 +92,7 @@ class App {
     std::atomic<LaneDirectory*> lanes_ptr_{nullptr};
     std::atomic<LeagueNews*> league_news_ptr_{nullptr};
     std::atomic<ReviewNews*> review_news_ptr_{nullptr};
+    std::atomic<ArenaHall*> arena_hall_ptr_{nullptr};
     FirstRead first_;
     StorageWorker storage_;
     // The coach's pool (hints, reviews, par): its jobs reply through connections and write
@@ -113,6 +117,7 @@ class App {
     AnalysisPool integrity_pool_;
     ReviewNews review_news_;
     IntegrityKeeper integrity_;
+    ArenaHall arena_hall_;
     Queries queries_;
     LeagueService leagues_;
     // The connection's side: each feature's requests, and the dispatcher asking them in turn.
@@ -127,6 +132,7 @@ class App {
     AccountRequests account_requests_;
     AnalysisRequests analysis_requests_;
     ModerationRequests moderation_requests_;
+    ArenaRequests arena_requests_;
     Dispatcher dispatcher_;
     FrontDoor front_;
     std::shared_ptr<DayKeeper> keeper_;

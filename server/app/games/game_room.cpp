@@ -58,6 +58,13 @@ GameRoom::GameRoom(boost::asio::any_io_executor strand, const storage::GameRow& 
                                *row.league, row.league_round, row.league_game,
                                engine::commitment_hex(row.seed)})
                          : std::nullopt),
+      arena_(row.arena ? std::optional(protocol::ArenaGameRef{
+                             *row.arena, row.arena_n, engine::commitment_hex(row.seed),
+                             row.arena_berserk,
+                             row.arena_deadline ? std::optional(format_rfc3339_ms(*row.arena_deadline))
+                                                : std::nullopt})
+                       : std::nullopt),
+      par_(row.arena ? row.par : std::nullopt),
       version_(version),
       ctx_(ctx),
       last_active_(std::chrono::steady_clock::now().time_since_epoch().count()) {
@@ -66,7 +73,8 @@ GameRoom::GameRoom(boost::asio::any_io_executor strand, const storage::GameRow& 
 }
 
 protocol::GameRef GameRoom::ref() const {
-    return protocol::GameRef{id_, storage::mode_name(mode_), league_ ? &*league_ : nullptr};
+    return protocol::GameRef{id_, storage::mode_name(mode_), league_ ? &*league_ : nullptr,
+                             arena_ ? &*arena_ : nullptr};
 }
 
 std::unique_ptr<protocol::Reveal> GameRoom::reveal() const {
@@ -98,6 +106,12 @@ void GameRoom::snapshot(protocol::Re re, const std::shared_ptr<Outbox>& to) {
     const auto r = reveal();
     to->send(make_message(
         protocol::encode_snapshot(re, ref(), version_, engine::view_of(game_), r.get())));
+}
+
+void GameRoom::end_where_it_stands(const char* why) {
+    if (game_.over() || broken()) return;
+    spdlog::info("[g{}] {}: the game ends where it stands", id_, why);
+    apply(engine::Action::resign(), std::nullopt, nullptr, std::chrono::steady_clock::now());
 }
 
 void GameRoom::end_at_reveal() {
@@ -168,6 +182,12 @@ storage::GameRow GameRoom::finished_row() const {
         row.league = league_->league;
         row.league_round = league_->round;
         row.league_game = league_->game;
+    }
+    if (arena_) {  // on_finished tells the arena's standings (ArenaHall)
+        row.arena = arena_->arena;
+        row.arena_n = arena_->n;
+        row.arena_berserk = arena_->berserk;
+        row.par = par_;
     }
     return row;
 }

@@ -94,6 +94,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
     void snapshot(protocol::Re re, const std::shared_ptr<Outbox>& to);
     // A daily attempt still open at its day's reveal ends where it stands (as if resigned).
     void end_at_reveal();
+    // An arena game out of time (its clock, or the arena's end and grace) ends where it stands.
+    void end_where_it_stands(const char* why);
     // Shutdown, once no strand runs: queues the write of an unfinished practice game's actions
     // (practice games store them only at the end otherwise), so a clean restart resumes it
     // where it stood. Does nothing for other games. REQUIRES running on executor(), or the
@@ -128,6 +130,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
     const storage::Millis started_at_;
     engine::Game game_;
     const std::optional<protocol::LeagueGameRef> league_;  // league games only
+    const std::optional<protocol::ArenaGameRef> arena_;    // arena games only
+    const std::optional<int> par_;  // arena games: known from the start, told at the end
     std::uint64_t version_;  // events emitted so far
     RoomContext& ctx_;
     std::vector<std::weak_ptr<Outbox>> subscribers_;

@@ -1,0 +1,50 @@
+// One arena's standings in memory (docs/rules.md "Arenas"): every joined player, their finished
+// games, points with the streak running through them (engine/arena.hpp), ranked by points,
+// average % of par, when they reached their points, then id. A result is added once, by
+// (player, n), whichever node it came from and however often it is heard.
+//
+// Thread-safety: none; the ArenaHall's strand owns every ArenaStandings.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/arena.hpp"
+#include "protocol/arenas.hpp"
+
+namespace pinfall::server {
+
+class ArenaStandings {
+   public:
+    // A player on the standings (0 points until a game finishes); renames when known.
+    void join(std::int64_t player, const std::string& name);
+    // Game n of the player finished. False (nothing changes) when it was added already.
+    bool add(std::int64_t player, const std::string& name, int n, const engine::ArenaGame& game);
+
+    std::uint64_t size() const { return players_.size(); }
+    // The standings, best first (ranks shared by nobody: ties are broken to the player id).
+    const std::vector<protocol::ArenaLine>& ranked();
+    std::optional<protocol::ArenaLine> line_of(std::int64_t player);
+    // What game n of the player earned; nullopt when it has not finished.
+    std::optional<engine::GamePoints> points_of(std::int64_t player, int n) const;
+    // The finished games of the player, by n.
+    std::map<int, engine::ArenaGame> games_of(std::int64_t player) const;
+
+   private:
+    struct Player {
+        std::string name;
+        std::map<int, engine::ArenaGame> games;  // by n
+        std::vector<engine::GamePoints> points;  // in n order
+        engine::ArenaTotals totals;
+    };
+    std::unordered_map<std::int64_t, Player> players_;
+    std::vector<protocol::ArenaLine> ranked_;
+    std::unordered_map<std::int64_t, std::size_t> place_;  // player -> index in ranked_
+    bool stale_ = true;
+};
+
+}  // namespace pinfall::server

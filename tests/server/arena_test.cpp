@@ -1,0 +1,247 @@
+// Black-box: arenas (issue 28, docs/rules.md "Arenas", docs/protocol.md "Arenas") on the real
+// server, on SQLite and PostgreSQL. An arena of 21 seconds, stored before the server starts
+// (the server's clock runs in real time from --clock-start; an arena through arena_create lasts
+// 10 minutes at least): three players join, play games back to back with their own seeds (the
+// mirror of each game is dealt from arena_seed), get their points after each game, and see
+// standings pushed at most once a second that equal a recomputation from the stored games; a
+// game started before the end counts when it finishes after it; at the end the podium is
+// pushed and every game's seed is revealed. Also arena_create's refusals and budget, the
+// schedule, and the errors of playing outside an arena.
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <map>
+#include <thread>
+
+#include "checked_game.hpp"
+#include "engine/arena.hpp"
+#include "integrity_util.hpp"
+#include "server_process.hpp"
+#include "storage/store.hpp"
+
+using namespace pinfall;
+using namespace pinfall::test;
+using SteadyClock = std::chrono::steady_clock;
+
+namespace {
+
+constexpr const char* kStart = "2026-11-29T12:00:00Z";
+constexpr std::int64_t kT0 = 1'795'953'600'000;  // kStart in Unix ms
+
+std::unique_ptr<storage::Store> open_db(const std::string& location) {
+    storage::Status st;
+    auto s = storage::Store::open(location, &st);
+    INFO(st.message());
+    REQUIRE(s);
+    return s;
+}
+
+// The arena's standings recomputed from its stored games: (player, points) best first.
+std::vector<std::pair<long long, int>> recomputed(storage::Store& s, std::int64_t arena) {
+    std::map<std::int64_t, std::vector<engine::ArenaGame>> by_player;
+    for (const auto& m : s.arenas().members(arena)) by_player[m.player];
+    for (const auto& g : s.arenas().games(arena)) {
+        if (g.finished_at && g.par) by_player[g.player].push_back({g.score, *g.par, g.berserk, *g.finished_at});
+    }
+    std::vector<engine::ArenaTotals> totals;
+    for (const auto& [p, games] : by_player) totals.push_back(engine::arena_totals(p, games));
+    std::sort(totals.begin(), totals.end(), engine::ranks_before);
+    std::vector<std::pair<long long, int>> out;
+    for (const auto& t : totals) out.emplace_back(t.player, t.points);
+    return out;
+}
+
+std::vector<std::pair<long long, int>> pushed(const Json& push) {
+    std::vector<std::pair<long long, int>> out;
+    for (const auto& l : push["top"]) out.emplace_back(l["player"]["id"], l["points"]);
+    return out;
+}
+
+// Reads what arrives for `for_ms` and returns the pushes of `type` with their arrival times.
+std::vector<std::pair<SteadyClock::time_point, Json>> collect(WsClient& c, const std::string& type,
+                                                               std::chrono::milliseconds for_ms) {
+    std::vector<std::pair<SteadyClock::time_point, Json>> out;
+    for (auto& j : c.others) {
+        if (j["type"] == type) out.emplace_back(SteadyClock::time_point{}, j);
+    }
+    c.others.clear();
+    const auto until = SteadyClock::now() + for_ms;
+    while (SteadyClock::now() < until) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - SteadyClock::now());
+        const auto text = c.recv(std::max(left, std::chrono::milliseconds(1)));
+        if (!text) continue;
+        const Json j = Json::parse(*text);
+        if (j["type"] == type) out.emplace_back(SteadyClock::now(), j);
+    }
+    return out;
+}
+
+struct Player {
+    std::unique_ptr<WsClient> c;
+    long long id = 0;
+    int games = 0;
+};
+
+// Plays the player's next arena game to its end; checks the snapshot's arena block.
+void play_game(Player& p, std::int64_t arena, unsigned policy) {
+    const int n = ++p.games;
+    CheckedGame g(*p.c, engine::arena_seed("test-secret", arena, p.id, n), engine::Ruleset::kSackson, policy);
+    g.start_with({{"type", "arena_play"}, {"arena", arena}}, "arena");
+    play_out(g);
+}
+
+}  // namespace
+
+TEST_CASE("arena: three players through its whole life, standings pushed and right, seeds revealed",
+          "[storage]") {
+    const ScratchDir scratch("arena");
+    std::int64_t arena = 0;
+    {
+        auto db = open_db(database_of(scratch.path()));
+        storage::ArenaRow row;
+        row.name = "Twenty-one seconds";
+        row.ruleset = "sackson";
+        row.starts_at = kT0 + 4000;
+        row.ends_at = kT0 + 25000;
+        row.created_at = kT0;
+        REQUIRE(db->arenas().create(row).is_ok());
+        arena = row.id;
+    }
+    const auto t0 = SteadyClock::now();
+    ServerProcess server({"--clock-start", kStart, "--msg-rate", "0", "--integrity-idle", "0"},
+                         scratch.path());
+    std::vector<Player> players(3);
+    for (int i = 0; i < 3; ++i) {
+        players[i].c = std::make_unique<WsClient>(server.port());
+        players[i].id = registered(*players[i].c, "Arena Player " + std::to_string(i))["player"]["id"];
+        const Json joined = players[i].c->request({{"type", "arena_join"}, {"arena", arena}});
+        REQUIRE(joined["type"] == "arena");
+        CHECK(joined["joined"] == true);
+        CHECK(joined["arena"]["status"] == "upcoming");
+    }
+    expect_error(*players[0].c, {{"type", "arena_play"}, {"arena", arena}}, "arena_not_live");
+    expect_error(*players[0].c, {{"type", "arena_play"}, {"arena", 9999}}, "unknown_arena");
+    WsClient outsider(server.port());
+    registered(outsider, "Not Joined");
+
+    std::this_thread::sleep_until(t0 + std::chrono::milliseconds(4500));
+    expect_error(outsider, {{"type", "arena_play"}, {"arena", arena}}, "not_in_arena");
+    // Two games each, one after the other; a second game at once is refused.
+    for (int round = 0; round < 2; ++round) {
+        for (auto& p : players) play_game(p, arena, 1 + round + static_cast<unsigned>(p.id % 3));
+    }
+    const Json busy = players[0].c->request({{"type", "arena_play"}, {"arena", arena}});
+    REQUIRE(busy["type"] == "game");
+    expect_error(*players[0].c, {{"type", "arena_play"}, {"arena", arena}}, "game_in_progress");
+    players[0].games++;
+    // ... which it plays to its end.
+    {
+        CheckedGame g(*players[0].c, engine::arena_seed("test-secret", arena, players[0].id, 3),
+                      engine::Ruleset::kSackson, 2);
+        g.start_with({{"type", "snapshot"}, {"game", busy["game"]}}, "arena");
+        play_out(g);
+    }
+
+    // Pushes: at most one a second, and the last one equals the stored games' standings.
+    const auto pushes = collect(*players[1].c, "arena_standings", std::chrono::milliseconds(2500));
+    REQUIRE_FALSE(pushes.empty());
+    for (std::size_t i = 1; i < pushes.size(); ++i) {
+        if (pushes[i - 1].first == SteadyClock::time_point{}) continue;
+        CHECK(pushes[i].first - pushes[i - 1].first >= std::chrono::milliseconds(900));
+    }
+    {
+        auto db = open_db(database_of(scratch.path()));
+        CHECK(pushed(pushes.back().second) == recomputed(*db, arena));
+        CHECK(pushes.back().second["total"] == 3);
+        CHECK(pushes.back().second["me"]["player"]["id"] == players[1].id);
+    }
+    // Each player got its points after each game.
+    int points_pushes = 0;
+    for (const auto& j : players[2].c->others) points_pushes += j["type"] == "arena_points";
+    CHECK(points_pushes >= 1);
+
+    // A game started before the end counts when it finishes after it.
+    std::this_thread::sleep_until(t0 + std::chrono::milliseconds(23500));
+    Player& late = players[2];
+    const int n = ++late.games;
+    CheckedGame g(*late.c, engine::arena_seed("test-secret", arena, late.id, n), engine::Ruleset::kSackson, 1);
+    g.start_with({{"type", "arena_play"}, {"arena", arena}}, "arena");
+    std::this_thread::sleep_until(t0 + std::chrono::milliseconds(26500));
+    play_out(g);
+    expect_error(*late.c, {{"type", "arena_play"}, {"arena", arena}}, "arena_not_live");
+    expect_error(outsider, {{"type", "arena_join"}, {"arena", arena}}, "arena_over");
+
+    // The end: the podium pushed; every game of every player with its seed, and they count.
+    const auto ended = collect(*players[0].c, "arena_ended", std::chrono::milliseconds(2500));
+    REQUIRE(ended.size() == 1);
+    CHECK(ended[0].second["arena"]["status"] == "finished");
+    CHECK(ended[0].second["podium"].size() == 3);
+    for (auto& p : players) {
+        const Json d = p.c->request({{"type", "arena"}, {"arena", arena}});
+        REQUIRE(d["type"] == "arena");
+        CHECK(d["arena"]["status"] == "finished");
+        REQUIRE(static_cast<int>(d["games"].size()) == p.games);
+        int sum = 0;
+        for (const auto& gi : d["games"]) {
+            CHECK(gi["status"] == "finished");
+            CHECK(gi["seed"] == engine::seed_hex(engine::arena_seed("test-secret", arena, p.id, gi["n"])));
+            sum += gi["points"].get<int>();
+        }
+        CHECK(d["me"]["points"] == sum);
+        CHECK(d["me"]["games"] == p.games);
+    }
+    auto db = open_db(database_of(scratch.path()));
+    const Json final_board = players[0].c->request({{"type", "arena"}, {"arena", arena}});
+    std::vector<std::pair<long long, int>> lines;
+    for (const auto& l : final_board["standings"]) lines.emplace_back(l["player"]["id"], l["points"]);
+    CHECK(lines == recomputed(*db, arena));
+}
+
+TEST_CASE("arena: create refused on bad settings and over the budget, the schedule's arena listed",
+          "[storage]") {
+    ServerProcess server({"--clock-start", kStart, "--msg-rate", "0", "--arena-schedule",
+                          "every 60m sackson 30m"});
+    WsClient c(server.port());
+    c.hello();
+    const Json ok = {{"type", "arena_create"}, {"name", "Evening"}, {"starts_at", "2026-11-29T18:00:00Z"},
+                     {"duration_min", 30}};
+    expect_error(c, ok, "login_required");
+    REQUIRE(c.request({{"type", "register"}, {"name", "Arena Maker"}})["type"] == "registered");
+    auto with = [&](const char* key, const Json& v) {
+        Json m = ok;
+        m[key] = v;
+        return m;
+    };
+    expect_error(c, with("name", "ab"), "bad_request");
+    expect_error(c, with("ruleset", "tenpin"), "bad_ruleset");
+    expect_error(c, with("starts_at", "2026-11-29T11:00:00Z"), "bad_request");   // past
+    expect_error(c, with("starts_at", "2026-11-29T18:00:30Z"), "bad_request");   // not a minute
+    expect_error(c, with("starts_at", "2026-12-07T18:00:00Z"), "bad_request");   // > 7 days
+    expect_error(c, with("duration_min", 9), "bad_request");
+    expect_error(c, with("duration_min", 181), "bad_request");
+    expect_error(c, with("clock_s", 30), "bad_request");
+    expect_error(c, with("entry", "league"), "bad_request");
+    for (int i = 0; i < 3; ++i) {
+        const Json made = c.request(with("name", "Evening " + std::to_string(i)));
+        REQUIRE(made["type"] == "arena");
+        CHECK(made["arena"]["status"] == "upcoming");
+        CHECK(made["arena"]["created_by"]["name"] == "Arena Maker");
+        CHECK(made["arena"]["duration_min"] == 30);
+        CHECK(made["arena"]["ends_at"] == "2026-11-29T18:30:00.000Z");
+    }
+    expect_error(c, with("name", "One too many"), "over_budget");
+
+    // The schedule: the 12:00 arena is live, the 13:00 one upcoming (made once a second at most).
+    Json list;
+    const auto until = SteadyClock::now() + std::chrono::seconds(5);
+    do {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        list = c.request({{"type", "arena_list"}});
+    } while (list["live"].empty() && SteadyClock::now() < until);
+    REQUIRE(list["live"].size() == 1);
+    CHECK(list["live"][0]["starts_at"] == "2026-11-29T12:00:00.000Z");
+    CHECK(list["live"][0]["created_by"].is_null());
+    bool next = false;
+    for (const auto& a : list["upcoming"]) next |= a["starts_at"] == "2026-11-29T13:00:00.000Z";
+    CHECK(next);
+    CHECK(list["upcoming"].size() == 4);  // three evenings and the next hour
+}
