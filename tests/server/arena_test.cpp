@@ -9,6 +9,7 @@
 // schedule, and the errors of playing outside an arena.
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <csignal>
 #include <map>
 #include <thread>
 
@@ -244,4 +245,54 @@ TEST_CASE("arena: create refused on bad settings and over the budget, the schedu
     for (const auto& a : list["upcoming"]) next |= a["starts_at"] == "2026-11-29T13:00:00.000Z";
     CHECK(next);
     CHECK(list["upcoming"].size() == 4);  // three evenings and the next hour
+}
+
+TEST_CASE("arena: two nodes, one standings; the arena ends with the node that made it killed",
+          "[postgres]") {
+    const ScratchDir scratch("arena2");
+    std::int64_t arena = 0;
+    {
+        auto db = open_db(database_of(scratch.path()));
+        storage::ArenaRow row;
+        row.name = "Two nodes";
+        row.starts_at = kT0 + 3000;
+        row.ends_at = kT0 + 16000;
+        row.created_at = kT0;
+        REQUIRE(db->arenas().create(row).is_ok());
+        arena = row.id;
+    }
+    const auto t0 = SteadyClock::now();
+    auto a = std::make_unique<ServerProcess>(
+        std::vector<std::string>{"--clock-start", kStart, "--msg-rate", "0", "--node-id", "node-a"},
+        scratch.path());
+    ServerProcess b({"--clock-start", kStart, "--msg-rate", "0", "--node-id", "node-b"}, scratch.path());
+    Player pa{std::make_unique<WsClient>(a->port())};
+    Player pb{std::make_unique<WsClient>(b.port())};
+    pa.id = registered(*pa.c, "On Node A")["player"]["id"];
+    pb.id = registered(*pb.c, "On Node B")["player"]["id"];
+    REQUIRE(pa.c->request({{"type", "arena_join"}, {"arena", arena}})["type"] == "arena");
+    REQUIRE(pb.c->request({{"type", "arena_join"}, {"arena", arena}})["type"] == "arena");
+    std::this_thread::sleep_until(t0 + std::chrono::milliseconds(3500));
+    play_game(pa, arena, 1);
+    play_game(pb, arena, 2);
+    // Node b's standings have node a's game: both players, with the stored points.
+    const auto pushes = collect(*pb.c, "arena_standings", std::chrono::milliseconds(2500));
+    REQUIRE_FALSE(pushes.empty());
+    {
+        auto db = open_db(database_of(scratch.path()));
+        CHECK(pushed(pushes.back().second) == recomputed(*db, arena));
+        CHECK(pushes.back().second["total"] == 2);
+    }
+    // Node a dies; node b ends the arena alone, once.
+    a->signal_and_wait(SIGKILL, std::chrono::seconds(5));
+    a.reset();
+    std::this_thread::sleep_until(t0 + std::chrono::milliseconds(16000));
+    const auto ended = collect(*pb.c, "arena_ended", std::chrono::milliseconds(3000));
+    REQUIRE(ended.size() == 1);
+    CHECK(ended[0].second["podium"].size() == 2);
+    auto db = open_db(database_of(scratch.path()));
+    const auto row = db->arenas().arena(arena);
+    REQUIRE(row);
+    REQUIRE(row->ended_at);
+    CHECK(*row->ended_at >= kT0 + 16000);
 }
