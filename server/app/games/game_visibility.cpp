@@ -15,6 +15,9 @@ bool is_public(const storage::GameRow& g, bool round_closed, SysTime now) {
         case storage::GameMode::kPractice: return g.finished_at.has_value();
         case storage::GameMode::kDaily: return is_revealed(g.day, now);
         case storage::GameMode::kLeague: return round_closed;
+        // Public once its arena has ended (docs/rules.md "Arenas"), which this cannot tell
+        // from the row: hidden until the arenas' server side says so.
+        case storage::GameMode::kArena: return false;
     }
     return false;
 }
