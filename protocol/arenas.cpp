@@ -25,7 +25,7 @@ void write_line(JsonWriter& w, const ArenaLine& l) {
     write_player(w, l.player);
     w.key("points").value(l.points).key("games").value(l.games).key("pct");
     write_tenths(w, l.pct);
-    w.key("streak").value(l.streak).end_object();
+    w.key("streak").value(l.streak).key("playing").value(l.playing).end_object();
 }
 
 void write_lines(JsonWriter& w, const std::vector<ArenaLine>& lines) {

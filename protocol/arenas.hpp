@@ -34,6 +34,7 @@ struct ArenaLine {
     int games = 0;
     double pct = 0;  // average % of par, one decimal
     bool streak = false;
+    std::optional<std::int64_t> playing;  // the game in play, to watch (arena_watch)
 };
 
 struct ArenaGameInfo {

@@ -67,6 +67,10 @@ std::optional<RequestBody> decode_arena_request(std::string_view type, const jso
         }
         return m;
     }
+    if (type == "arena_watch") {
+        only_fields(obj, {"game"});
+        return ArenaWatch{get_game(obj)};
+    }
     return std::nullopt;
 }
 

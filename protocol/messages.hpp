@@ -120,6 +120,10 @@ struct ArenaPlay {
     std::int64_t arena = 0;
     bool berserk = false;
 };
+// Watching an arena game in play (what its player sees, never a face-down card).
+struct ArenaWatch {
+    GameId game = 0;
+};
 inline constexpr std::size_t kMaxNoteBytes = 500;
 inline constexpr std::size_t kMaxReportBytes = 200;
 struct DailyInfo {};
@@ -234,7 +238,7 @@ using RequestBody = std::variant<Hello, PracticeStart, PlayRequest, StopRequest,
                                  HintRequest, ReviewRequest, ChangePassword, LogoutOthers,
                                  UndoRequest, AuditLogRequest, ReviewQueueRequest,
                                  ReviewOpen, ReviewDecide, BanRequest, ReportRequest, ArenaList,
-                                 ArenaCreate, ArenaRequest, ArenaPlay>;
+                                 ArenaCreate, ArenaRequest, ArenaPlay, ArenaWatch>;
 
 inline constexpr int kMaxLeaderboardLimit = 100;
 

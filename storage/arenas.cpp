@@ -37,7 +37,8 @@ ArenaRow read_arena(const Statement& s) {
 
 // An arena game (a games row of mode 'arena').
 constexpr const char* kArenaGameColumns =
-    "id, player_id, arena_n, arena_berserk, started_at, finished_at, score, par, arena_points";
+    "id, player_id, arena_n, arena_berserk, started_at, finished_at, score, par, arena_points, "
+    "review, (SELECT p.banned_at FROM players p WHERE p.id = games.player_id)";
 
 std::string arena_games_query(const char* where_and_order) {
     return std::string("SELECT ") + kArenaGameColumns +
@@ -55,6 +56,8 @@ ArenaGameRow read_arena_game(const Statement& s) {
     g.score = s.int32(6);
     if (!s.is_null(7)) g.par = s.int32(7);
     if (!s.is_null(8)) g.points = s.int32(8);
+    g.review = parse_review_state(s.text(9)).value_or(ReviewState::kClean);
+    g.banned = !s.is_null(10);
     return g;
 }
 

@@ -45,6 +45,10 @@ struct ArenaGameRow {
     int score = 0;
     std::optional<int> par;
     std::optional<int> points;  // set with the finish
+    ReviewState review = ReviewState::kClean;  // the result's state (storage/integrity.hpp)
+    bool banned = false;                       // its player is banned
+    // On the standings: clean or cleared, by a player not banned (as every board).
+    bool counts() const { return on_boards(review) && !banned; }
 };
 
 struct ArenaMemberRow {

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "checked_game.hpp"
+#include "http_get.hpp"
 #include "engine/arena.hpp"
 #include "integrity_util.hpp"
 #include "server_process.hpp"
@@ -41,7 +42,9 @@ std::vector<std::pair<long long, int>> recomputed(storage::Store& s, std::int64_
     std::map<std::int64_t, std::vector<engine::ArenaGame>> by_player;
     for (const auto& m : s.arenas().members(arena)) by_player[m.player];
     for (const auto& g : s.arenas().games(arena)) {
-        if (g.finished_at && g.par) by_player[g.player].push_back({g.score, *g.par, g.berserk, *g.finished_at});
+        if (g.finished_at && g.par && g.counts()) {
+            by_player[g.player].push_back({g.score, *g.par, g.berserk, *g.finished_at});
+        }
     }
     std::vector<engine::ArenaTotals> totals;
     for (const auto& [p, games] : by_player) totals.push_back(engine::arena_totals(p, games));
@@ -134,13 +137,35 @@ TEST_CASE("arena: three players through its whole life, standings pushed and rig
     REQUIRE(busy["type"] == "game");
     expect_error(*players[0].c, {{"type", "arena_play"}, {"arena", arena}}, "game_in_progress");
     players[0].games++;
-    // ... which it plays to its end.
+    // Anyone may watch it from the standings: the player's own view, then its updates.
+    const auto until_listed = SteadyClock::now() + std::chrono::seconds(3);
+    Json mine;
+    do {
+        mine = outsider.request({{"type", "arena"}, {"arena", arena}});
+        for (const auto& l : mine["standings"]) {
+            if (l["player"]["id"] == players[0].id && l["playing"] == busy["game"]) mine["found"] = true;
+        }
+    } while (!mine.contains("found") && SteadyClock::now() < until_listed);
+    CHECK(mine.contains("found"));
+    const Json watched = outsider.request({{"type", "arena_watch"}, {"game", busy["game"]}});
+    REQUIRE(watched["type"] == "game");
+    CHECK(watched["mode"] == "arena");
+    CHECK(watched["arena"]["n"] == 3);
+    CHECK(watched["state"] == busy["state"]);  // what the player sees, nothing more
+    expect_error(outsider, {{"type", "arena_watch"}, {"game", 424242}}, "unknown_game");
+    expect_error(outsider, {{"type", "stop"}, {"game", busy["game"]}}, "not_your_game");
+    // ... which its player plays to its end.
     {
         CheckedGame g(*players[0].c, engine::arena_seed("test-secret", arena, players[0].id, 3),
                       engine::Ruleset::kSackson, 2);
         g.start_with({{"type", "snapshot"}, {"game", busy["game"]}}, "arena");
         play_out(g);
     }
+    const auto seen = collect(outsider, "update", std::chrono::milliseconds(300));
+    CHECK_FALSE(seen.empty());
+    // Before the end the games' records are not public.
+    const auto hidden = http_get(server.port(), "/api/games/" + std::to_string(busy["game"].get<long long>()) + "/verify");
+    CHECK(hidden.status == 400);
 
     // Pushes: at most one a second, and the last one equals the stored games' standings.
     const auto pushes = collect(*players[1].c, "arena_standings", std::chrono::milliseconds(2500));
@@ -189,6 +214,18 @@ TEST_CASE("arena: three players through its whole life, standings pushed and rig
         }
         CHECK(d["me"]["points"] == sum);
         CHECK(d["me"]["games"] == p.games);
+    }
+    // Every game verifies now (its seed is public since the end), none did before.
+    {
+        auto db = open_db(database_of(scratch.path()));
+        for (const auto& g : db->arenas().games(arena)) {
+            const auto v = http_get(server.port(), "/api/games/" + std::to_string(g.game) + "/verify");
+            INFO(v.body);
+            CHECK(v.status == 200);
+            const Json j = Json::parse(v.body);
+            CHECK(j["ok"] == true);
+            CHECK(j["replayed_score"] == g.score);
+        }
     }
     auto db = open_db(database_of(scratch.path()));
     const Json final_board = players[0].c->request({{"type", "arena"}, {"arena", arena}});

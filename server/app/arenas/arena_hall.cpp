@@ -80,12 +80,13 @@ void ArenaHall::adopt(storage::ArenaRow row, const std::vector<storage::ArenaMem
     Arena& a = arenas_[row.id];
     creators_[row.id] = creator;
     std::map<std::int64_t, std::string> names;
-    for (const auto& m : members) {
-        names[m.player] = m.name;
-        a.standings.join(m.player, m.name);
-    }
+    for (const auto& m : members) names[m.player] = m.name;
+    // Rebuilt from storage each time: a result held for review (or a ban) leaves them.
+    a.standings = ArenaStandings{};
+    for (const auto& m : members) a.standings.join(m.player, m.name);
     for (const auto& g : games) {
-        if (!g.finished_at || !g.par) continue;
+        if (!g.finished_at) a.standings.set_playing(g.player, g.game);
+        if (!g.finished_at || !g.par || !g.counts()) continue;
         a.standings.add(g.player, names[g.player], g.n,
                         engine::ArenaGame{g.score, *g.par, g.berserk, *g.finished_at});
     }
@@ -273,8 +274,23 @@ void ArenaHall::result(ArenaResult r) {
     });
 }
 
-void ArenaHall::game_started(std::int64_t game, storage::Millis deadline) {
-    asio::post(strand_, [this, game, deadline] { deadlines_[game] = deadline; });
+void ArenaHall::player_changed(std::int64_t player) {
+    asio::post(strand_, [this, player] {
+        for (auto& [id, a] : arenas_) {
+            if (a.standings.line_of(player)) arena_changed(id);
+        }
+    });
+}
+
+void ArenaHall::game_started(std::int64_t arena, std::int64_t player, std::int64_t game,
+                             storage::Millis deadline) {
+    asio::post(strand_, [this, arena, player, game, deadline] {
+        deadlines_[game] = deadline;
+        const auto it = arenas_.find(arena);
+        if (it == arenas_.end()) return;
+        it->second.standings.set_playing(player, game);
+        it->second.dirty = true;
+    });
 }
 
 void ArenaHall::watch(std::int64_t arena, const std::shared_ptr<Outbox>& to,

@@ -97,8 +97,13 @@ class ArenaHall {
     void arena_changed(std::int64_t arena);
     // A finished game (this node's or another's): idempotent.
     void result(ArenaResult r);
-    // A game started: ended by the hall at `deadline` unless it finished before.
-    void game_started(std::int64_t game, storage::Millis deadline);
+    // The player's results were held, cleared or disqualified, or the player (un)banned: the
+    // standings of every arena they are in are rebuilt from storage.
+    void player_changed(std::int64_t player);
+    // A game started: shown on its player's line (to watch), ended by the hall at `deadline`
+    // unless it finished before.
+    void game_started(std::int64_t arena, std::int64_t player, std::int64_t game,
+                      storage::Millis deadline);
     // `to` gets the arena's pushes from now on (player: its own line), until it closes.
     void watch(std::int64_t arena, const std::shared_ptr<Outbox>& to,
                std::optional<std::int64_t> player);

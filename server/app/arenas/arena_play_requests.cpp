@@ -157,7 +157,7 @@ void ArenaRequests::standings_from_storage(Connection& c, protocol::Re re,
                 standings.join(m.player, m.name);
             }
             for (const auto& g : read->all_games) {
-                if (!g.finished_at || !g.par) continue;
+                if (!g.finished_at || !g.par || !g.counts()) continue;
                 standings.add(g.player, names[g.player], g.n, {g.score, *g.par, g.berserk, *g.finished_at});
             }
             ArenaPage page;
@@ -252,7 +252,7 @@ void ArenaRequests::play(Connection& c, const protocol::Request& r, const protoc
                 self->send(make_message(protocol::encode_error(re, code::kStorageError, "could not start: " + st.message())));
                 return;
             }
-            d_.hall.game_started(room->id(), *deadline);
+            d_.hall.game_started(arena, me, room->id(), *deadline);
             d_.hall.watch(arena, self, me);
             boost::asio::post(room->executor(), [room, self, re] { room->snapshot(re, self); });
         });

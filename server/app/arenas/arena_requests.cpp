@@ -62,6 +62,8 @@ bool ArenaRequests::handle(Connection& c, const protocol::Request& r,
         }
     } else if (const auto* p = std::get_if<protocol::ArenaPlay>(&r.body)) {
         play(c, r, *p, self);
+    } else if (const auto* w = std::get_if<protocol::ArenaWatch>(&r.body)) {
+        watch(c, r, *w, self);
     } else {
         return false;
     }
@@ -155,6 +157,18 @@ void ArenaRequests::create(Connection& c, const protocol::Request& r,
                 detail(*conn, re, id, 0, 20, self);
             });
         });
+}
+
+void ArenaRequests::watch(Connection& c, const protocol::Request& r, const protocol::ArenaWatch& m,
+                          const std::shared_ptr<Outbox>& self) {
+    d_.registry.find_game(m.game, [conn = c.shared_from_this(), self, re = r.id](
+                                      std::shared_ptr<GameRoom> room, const storage::Status&) {
+        if (!room || room->mode() != storage::GameMode::kArena) {
+            return conn->fail(self, re, code::kUnknownGame, "no arena game has that id");
+        }
+        // The snapshot is the player's own view: nothing face down is in it.
+        boost::asio::post(room->executor(), [room, self, re] { room->snapshot(re, self); });
+    });
 }
 
 }  // namespace pinfall::server

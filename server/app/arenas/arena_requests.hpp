@@ -55,6 +55,9 @@ class ArenaRequests final : public RequestHandler {
                 const std::shared_ptr<Outbox>& self);
     void play(Connection& c, const protocol::Request& r, const protocol::ArenaPlay& m,
               const std::shared_ptr<Outbox>& self);
+    // Anyone may watch an arena game in play: its snapshot (the player's view) and its updates.
+    void watch(Connection& c, const protocol::Request& r, const protocol::ArenaWatch& m,
+               const std::shared_ptr<Outbox>& self);
     // An arena no longer in the hall's memory: its standings ranked from storage.
     void standings_from_storage(Connection& c, protocol::Re re, std::shared_ptr<DetailRead> read,
                                 std::int64_t arena, int offset, int limit,

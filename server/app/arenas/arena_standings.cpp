@@ -11,11 +11,19 @@ void ArenaStandings::join(std::int64_t player, const std::string& name) {
     stale_ = true;
 }
 
+void ArenaStandings::set_playing(std::int64_t player, std::optional<std::int64_t> game) {
+    const auto it = players_.find(player);
+    if (it == players_.end() || it->second.playing == game) return;
+    it->second.playing = game;
+    stale_ = true;
+}
+
 bool ArenaStandings::add(std::int64_t player, const std::string& name, int n,
                          const engine::ArenaGame& game) {
     auto& p = players_[player];
     if (!name.empty()) p.name = name;
     if (!p.games.emplace(n, game).second) return false;
+    p.playing.reset();
     std::vector<engine::ArenaGame> in_order;
     for (const auto& [k, g] : p.games) in_order.push_back(g);
     p.points = engine::arena_points(in_order);
@@ -44,7 +52,8 @@ const std::vector<protocol::ArenaLine>& ArenaStandings::ranked() {
                            t.points,
                            t.games,
                            t.games ? t.pct_sum / t.games : 0,
-                           t.on_streak});
+                           t.on_streak,
+                           order[i]->playing});
         place_[t.player] = i;
     }
     stale_ = false;

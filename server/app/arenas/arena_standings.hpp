@@ -22,6 +22,8 @@ class ArenaStandings {
    public:
     // A player on the standings (0 points until a game finishes); renames when known.
     void join(std::int64_t player, const std::string& name);
+    // The player's game in play (nullopt: none), shown on their line for watching.
+    void set_playing(std::int64_t player, std::optional<std::int64_t> game);
     // Game n of the player finished. False (nothing changes) when it was added already.
     bool add(std::int64_t player, const std::string& name, int n, const engine::ArenaGame& game);
 
@@ -40,6 +42,7 @@ class ArenaStandings {
         std::map<int, engine::ArenaGame> games;  // by n
         std::vector<engine::GamePoints> points;  // in n order
         engine::ArenaTotals totals;
+        std::optional<std::int64_t> playing;
     };
     std::unordered_map<std::int64_t, Player> players_;
     std::vector<protocol::ArenaLine> ranked_;

@@ -1,6 +1,6 @@
 // When a stored game's seed and record may be shown to anyone (docs/rules.md): a practice game
 // once finished, a daily attempt once its day is revealed, a league game once its round is
-// closed. Used by the queries (verify, record), the coach's review and the leagues.
+// closed, an arena game once its arena has ended. Used by the queries (verify, record), the coach's review and the leagues.
 // Pure functions; league_round_closed reads the store it is given.
 #pragma once
 
@@ -9,7 +9,8 @@
 
 namespace pinfall::server {
 
-// True for a league game whose round is closed. Runs on the storage worker.
+// True for a league game whose round is closed, and for an arena game whose arena has ended
+// (the "closed" is_public takes). Runs on the storage worker.
 bool league_round_closed(storage::Store& st, const storage::GameRow& g);
 
 // Whether g's seed and record are public at `now` (round_closed: league_round_closed(g)).

@@ -79,6 +79,7 @@ void ReviewNews::apply(std::int64_t player, ReviewChange change, std::function<v
             } else {
                 d_.bans.unban(player, read->guest);
             }
+            if (d_.changed) d_.changed(player);
             if (then) then();
             if (!read->banned || change != ReviewChange::kBan) return;
             auto closing = d_.ownership.connections_of(player);

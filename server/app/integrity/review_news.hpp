@@ -47,6 +47,8 @@ class ReviewNews {
         BanList& bans;
         Ownership& ownership;
         const std::string& node;  // this node's id, named before the first notice
+        // Told of each player whose results or ban changed here (the arenas' standings).
+        std::function<void(std::int64_t player)> changed;
     };
     explicit ReviewNews(Deps d) : d_(d) {}
 
