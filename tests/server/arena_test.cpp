@@ -284,7 +284,7 @@ TEST_CASE("arena: create refused on bad settings and over the budget, the schedu
     CHECK(list["upcoming"].size() == 4);  // three evenings and the next hour
 }
 
-TEST_CASE("arena: two nodes, one standings; the arena ends with the node that made it killed",
+TEST_CASE("arena: two nodes, one standings, the arena ends with the node that made it killed",
           "[postgres]") {
     const ScratchDir scratch("arena2");
     std::int64_t arena = 0;

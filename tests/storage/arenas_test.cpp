@@ -206,7 +206,7 @@ TEST_CASE("joining, leaving and joining again, the players counted") {
     CHECK(arenas.arena(id)->players == 3);
 }
 
-TEST_CASE("a player's game n once; points and par with the finish; games read back") {
+TEST_CASE("a player's game n once, points and par with the finish, games read back") {
     TempDir dir;
     auto store = test::open_store(dir.db());
     auto& arenas = store->arenas();

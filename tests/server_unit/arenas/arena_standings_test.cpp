@@ -10,7 +10,7 @@
 using namespace pinfall;
 using namespace pinfall::server;
 
-TEST_CASE("ArenaStandings: ranked by points, pct, reached_at, id; results added once") {
+TEST_CASE("ArenaStandings: ranked by points, pct, reached_at, id, results added once") {
     ArenaStandings s;
     s.join(5, "eve");
     // ann: 230/230 (6) then 218/230 = 94.8% (4): 10 points, average 97.4%, reached at 200.
