@@ -2,9 +2,14 @@
 // screen the address names, hands the play screen to the GameController and every other
 // screen to its view, and routes the server's pushes (game updates, lane updates, errors).
 // Moderators get the Moderation page (moderation/), linked from the top bar once the server
-// has answered one of their moderator requests.
+// has answered one of their moderator requests. Arenas (arenas/): the list, one arena's live
+// page, and an arena game's result card fed by the arena pushes.
 
 import { AccountView } from './account_view.js';
+import { ArenaHome } from './arenas/arena_home.js';
+import { rememberPoints } from './arenas/arena_result.js';
+import { rememberCommitment } from './arenas/arena_text.js';
+import { ArenaView } from './arenas/arena_view.js';
 import { utcDate } from './cards.js';
 import { ConnectionBanner } from './connection_banner.js';
 import { DailyView } from './daily_view.js';
@@ -50,7 +55,10 @@ const client = new Client(defaultUrl(), {
     },
 });
 const player = () => client.player;
-const game = new GameController(client, messages, { onNewGame: (mode) => leaveGame(mode), today, now });
+const game = new GameController(client, messages, {
+    onNewGame: (mode) => leaveGame(mode), today, now,
+    nextArenaGame: (arena, berserk) => playArena(arena, berserk),
+});
 const banner = new ConnectionBanner(client, {
     showOffline: () => showScreen('offline'),
     onChange: (online) => game.setOnline(online),
@@ -89,6 +97,14 @@ const views = {
             localStorage.setItem(LEAGUE_GAME_KEY, String(league));
             return showGame(snap);
         },
+    }),
+    arenas: new ArenaHome($('arenas-screen'), client, messages, {
+        player, now, openArena: (detail) => showArena(detail),
+    }),
+    arena: new ArenaView($('arena-screen'), client, messages, {
+        now,
+        openSnapshot: (snap) => showGame(snap),
+        openGame: (id) => openGame(id, false),
     }),
     moderation: new ModerationView($('moderation-screen'), client, messages, { player }),
 };
@@ -142,7 +158,9 @@ async function onWelcome(welcome, who) {
         await lane.rewatch();
     } else if (screen === 'league') {
         await views.league.rewatch();
-    } else if (['daily', 'leaders', 'profile', 'leagues'].includes(screen)) {
+    } else if (screen === 'arena') {
+        await views.arena.rewatch();
+    } else if (['daily', 'leaders', 'profile', 'leagues', 'arenas'].includes(screen)) {
         // Pages read from the server: one loaded as the connection dropped failed (or is stale),
         // so it is read again. Pages with forms (account, lanes) keep what was typed.
         await route();
@@ -163,7 +181,7 @@ function onAccount(who) {
     if (!welcomed) return;
     moderatorLink.probe();
     const screen = document.body.dataset.screen;
-    if (['daily', 'profile', 'leaders', 'leagues', 'league', 'moderation', 'replay'].includes(screen)) route();
+    if (['daily', 'profile', 'leaders', 'leagues', 'league', 'arenas', 'arena', 'moderation', 'replay'].includes(screen)) route();
 }
 
 /** Shows game `id` from a snapshot; quietly falls back to the start screen if it is gone. */
@@ -186,7 +204,8 @@ async function openGame(id, quietIfGone) {
 
 async function showGame(snap) {
     localStorage.setItem(GAME_KEY, String(snap.game));
-    showScreen('play', { daily: 'daily', league: 'leagues' }[snap.mode] ?? null);
+    rememberCommitment(snap.arena);  // checked against the seed revealed at the arena's end
+    showScreen('play', { daily: 'daily', league: 'leagues', arena: 'arenas' }[snap.mode] ?? null);
     setAddress('#/play');
     await game.showSnapshot(snap);
 }
@@ -215,6 +234,24 @@ function showLeague(detail) {
     return views.league.showDetail(detail);
 }
 
+function showArena(detail) {
+    showScreen('arena');
+    setAddress(`#/arena/${detail.arena.id}`);
+    return views.arena.show({ arena: detail.arena.id });
+}
+
+/** The result card's "Next game" in an arena: the next game, or the unfinished one. */
+async function playArena(arena, berserk) {
+    messages.clearError();
+    try {
+        await showGame(await busy(() => client.request('arena_play', berserk ? { arena, berserk: true } : { arena })));
+    } catch (err) {
+        const unfinished = err.code === 'game_in_progress' ? Number(/game (\d+)/.exec(err.message)?.[1]) : NaN;
+        if (Number.isInteger(unfinished) && unfinished > 0) await openGame(unfinished, false);
+        else messages.error(err);
+    }
+}
+
 function showLane(msg) {
     showScreen('lane');
     setAddress(`#/lane/${msg.lane}`);
@@ -226,6 +263,11 @@ function onPush(msg) {
     else if (msg.type === 'game' && msg.game === game.gameId) game.showSnapshot(msg);
     else if (msg.type === 'lane_update' || msg.type === 'lane') lane.apply(msg);
     else if (msg.type === 'league') views.league.apply(msg);
+    else if (msg.type.startsWith('arena_')) {
+        if (msg.type === 'arena_points') rememberPoints(msg);
+        game.over.arena.apply(msg);
+        views.arena.apply(msg);
+    }
     else if (msg.type === 'error') messages.error(msg);
 }
 
@@ -246,6 +288,10 @@ function leaveGame(mode) {
     if (mode === 'daily') {
         localStorage.removeItem(GAME_KEY);
         location.hash = '#/daily';
+    } else if (mode === 'arena') {
+        localStorage.removeItem(GAME_KEY);
+        const arena = game.state?.arena?.arena;
+        location.hash = arena ? `#/arena/${arena}` : '#/arenas';
     } else if (mode === 'league') {
         localStorage.removeItem(GAME_KEY);
         const league = Number(localStorage.getItem(LEAGUE_GAME_KEY));

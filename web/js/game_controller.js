@@ -1,6 +1,8 @@
 // The play screen: holds the game being played, turns clicks and keys into requests, and shows
 // each update step by step (pins fall, the ball's result is announced, then the next rack).
+// An arena game shows its number and the time left before it ends as it stands (its clock).
 
+import { countdownText } from './arenas/arena_text.js';
 import { cardLabel, utcDate } from './cards.js';
 import { Choice } from './choice.js';
 import { busyBegin, busyEnd } from './dom.js';
@@ -22,12 +24,14 @@ const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)'
 export class GameController {
     /**
      * client: protocol Client; messages: Messages; onNewGame(mode): leave the finished game;
-     * today(): the server's UTC date (for the share line); now(): the server's clock in ms.
+     * today(): the server's UTC date (for the share line); now(): the server's clock in ms;
+     * nextArenaGame(arena, berserk): the arena result card's "Next game".
      */
-    constructor(client, messages, { onNewGame, today = () => utcDate(), now = () => Date.now() }) {
+    constructor(client, messages, { onNewGame, today = () => utcDate(), now = () => Date.now(), nextArenaGame }) {
         this.client = client;
         this.messages = messages;
         this.today = today;
+        this.now = now;
         this.state = null;
         this.choice = new Choice();
         this.hints = localStorage.getItem(HINTS_KEY) !== 'off';
@@ -46,7 +50,13 @@ export class GameController {
         });
         this.sheet = new SheetView($('sheet'));
         this.pick = new PickView($('selection'), $('hint-groups'));
-        this.over = new GameOverView($('game-over'), client, { onNewGame, now });
+        this.over = new GameOverView($('game-over'), client, { onNewGame, now, nextArenaGame });
+        this.clock = document.createElement('span');
+        this.clock.id = 'arena-clock';
+        this.clock.className = 'arena-clock';
+        this.clock.hidden = true;
+        this.el.ruleset.after(this.clock);
+        this.clockTimer = null;
         this.coach = new HintView(client, messages, $('controls'), $('hint-groups'));
         this.parLine = new ParLine(client, $('final-verdict'));
         this.undo = new UndoView(client, messages, $('controls'), this);
@@ -282,7 +292,32 @@ export class GameController {
     #renderStatus(s) {
         this.el.frame.textContent = s.over ? 'Game over' : `Frame ${s.frame} \u00b7 Ball ${s.ball}`;
         this.el.pinsBall.textContent = s.over ? '' : `${s.pinsThisBall} down this ball`;
-        const daily = { daily: 'Daily challenge \u00b7 ', league: 'League game \u00b7 ' }[s.mode] ?? '';
+        const daily = { daily: 'Daily challenge \u00b7 ', league: 'League game \u00b7 ',
+                        arena: `Arena game ${s.arena?.n ?? ''} \u00b7 ` }[s.mode] ?? '';
         this.el.ruleset.textContent = `${daily}${s.ruleset} rules \u00b7 game ${s.id}`;
+        this.#renderClock(s);
+    }
+
+    /** An arena game's time left until it ends as it stands (its clock, else the grace). */
+    #renderClock(s) {
+        const deadline = s.mode === 'arena' && !s.over && s.arena?.deadline ? Date.parse(s.arena.deadline) : NaN;
+        clearInterval(this.clockTimer);
+        this.clockTimer = null;
+        this.clock.hidden = Number.isNaN(deadline);
+        if (this.clock.hidden) return;
+        const tick = () => {
+            const left = deadline - this.now();
+            this.clock.textContent = `${s.arena.berserk ? 'Berserk \u00b7 ' : ''}${countdownText(left)} left`;
+            this.clock.classList.toggle('low', left < 30000);
+            this.clock.dataset.left = String(Math.max(0, Math.round(left / 1000)));
+        };
+        tick();
+        this.clockTimer = setInterval(() => {
+            if (document.body.dataset.screen !== 'play' || this.state !== s) {
+                clearInterval(this.clockTimer);
+                return;
+            }
+            tick();
+        }, 1000);
     }
 }

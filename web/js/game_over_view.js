@@ -3,18 +3,23 @@
 // the daily the rank and share of players at or above it, the streak, a countdown to the next
 // daily, the share text, and behind "Verify" what the server revealed (seed, record, every
 // deal) so the player can check the deals came from the seed. A ranked game reveals nothing
-// yet: the card says when it will, and links the leaderboard.
+// yet: the card says when it will, and links the leaderboard. An arena game's card has the
+// points it earned, the player's place and "Next game" (arenas/arena_result.js).
 
+import { ArenaResult } from './arenas/arena_result.js';
 import { dailyRank, dailyReply, dailyStreak, nextDailyText, streakText } from './daily_result.js';
 import { standingPanel } from './day_chart.js';
 import { reviewNote } from './review_note.js';
 import { shareLine, topPercent } from './sheet_view.js';
 
-const KIND = { daily: 'Daily challenge', league: 'League game', practice: 'Practice game' };
+const KIND = { daily: 'Daily challenge', league: 'League game', practice: 'Practice game', arena: 'Arena game' };
 
 export class GameOverView {
-    /** el holds the card; onNewGame(mode) is called by its "New game" button; now(): server ms. */
-    constructor(el, client, { onNewGame, now = () => Date.now() }) {
+    /**
+     * el holds the card; onNewGame(mode) is called by its "New game" button; now(): server ms;
+     * nextArenaGame(arena, berserk): the arena card's "Next game".
+     */
+    constructor(el, client, { onNewGame, now = () => Date.now(), nextArenaGame = async () => {} }) {
         this.mode = 'practice';
         this.el = el;
         this.client = client;
@@ -38,12 +43,14 @@ export class GameOverView {
         this.newGame = q('new-game');
         this.shown = null;  // the game id the card was last filled for
         this.timer = null;
+        this.arena = new ArenaResult(el, this.rank, this.newGame.parentElement, client, { nextGame: nextArenaGame, now });
         this.newGame.addEventListener('click', () => onNewGame(this.mode));
         this.copy.addEventListener('click', () => this.#shareText());
     }
 
     hide() {
         this.el.hidden = true;
+        this.arena.hide();
         this.shown = null;
         clearInterval(this.timer);
         this.timer = null;
@@ -57,7 +64,9 @@ export class GameOverView {
         this.date = date;
         this.state = state;
         const score = state.sheet.score;
-        this.kind.textContent = this.mode === 'daily' ? `${KIND.daily} \u00b7 ${date}` : KIND[this.mode] ?? KIND.practice;
+        const arena = this.mode === 'arena';
+        this.kind.textContent = this.mode === 'daily' ? `${KIND.daily} \u00b7 ${date}`
+            : arena ? `${KIND.arena} ${state.arena?.n ?? ''}`.trim() : KIND[this.mode] ?? KIND.practice;
         this.score.textContent = String(score);
         this.score.dataset.score = String(score);
         this.verdict.textContent = verdict(state);
@@ -68,13 +77,19 @@ export class GameOverView {
         this.rankedNote.textContent = league
             ? 'A league game: its seed and record are made public when the round closes. Until then only ' +
               'your score counts in the standings.'
+            : arena ? 'An arena game: its seed is revealed when the arena ends; then every game of it can be verified ' +
+              'from the arena\'s page.'
             : ranked ? `A ranked ${this.mode} game: its seed and record are revealed with the day, an hour ` +
               'after the day ends (UTC). Until then only your score is public.' : '';
-        this.board.hidden = !ranked || league;
+        this.board.hidden = !ranked || league || arena;
         this.board.href = `#/leaders/daily/${date}`;
         this.replay.hidden = ranked;  // a practice game's record is public once it is over
         this.replay.href = `#/game/${state.id}`;
-        this.newGame.textContent = league ? 'Back to the league' : ranked ? 'Back to the daily challenge' : 'New game';
+        this.newGame.textContent = league ? 'Back to the league' : arena ? 'Back to the arena'
+            : ranked ? 'Back to the daily challenge' : 'New game';
+        this.newGame.classList.toggle('primary', !arena);  // the arena's first choice is "Next game"
+        if (arena) this.arena.show(state);
+        else this.arena.hide();
         this.#fillReveal(state.reveal);
         if (!first) return;
         this.shown = state.id;
@@ -85,7 +100,12 @@ export class GameOverView {
         this.el.querySelector('#over-review')?.remove();
         this.streak.hidden = true;
         this.#drawShare();
-        this.#countdown();
+        if (arena) {
+            clearInterval(this.timer);
+            this.next.hidden = true;  // the arena's own countdown is in its part of the card
+        } else {
+            this.#countdown();
+        }
         if (this.mode === 'daily') {
             this.#loadRank(state);
             this.#loadStreak(state);

@@ -41,6 +41,10 @@ const WORDS = {
     round_not_closed: 'That round\'s results are shown once it closes.',
     bad_round: 'The league has no such round or game.',
     forbidden: 'Only moderators may do that.',
+    unknown_arena: 'No arena has that number.',
+    arena_over: 'This arena has ended.',
+    arena_not_live: 'Games start only while the arena is live.',
+    not_in_arena: 'Join the arena first.',
     banned: 'This account is banned.',
     connection_lost: 'The connection to the server was lost; reconnecting.',
     offline: 'The server cannot be reached: nothing was sent. Try again once it is back.',
@@ -70,9 +74,12 @@ export class Messages {
         this.announceEl = announceEl;
     }
 
-    /** Shows an error in words; a ServerError's code is kept on the element for tests. */
-    error(err) {
-        const text = errorText(err);
+    /**
+     * Shows an error in words; a ServerError's code is kept on the element for tests. `words`
+     * replaces the text where a page knows better than the code's general words.
+     */
+    error(err, words = null) {
+        const text = words === null ? errorText(err) : sentence(words);
         this.errorEl.textContent = text;
         this.errorEl.dataset.code = err?.code ?? '';
         this.errorEl.hidden = false;

@@ -24,6 +24,8 @@ export function fromSnapshot(msg) {
         sheet: msg.sheet,
         legal: msg.legal,
         reveal: msg.reveal ?? null,
+        // An arena game's block: {arena, n, commitment, berserk, deadline} (null otherwise).
+        arena: msg.arena ?? null,
         // The cards burned at the start of ball 2. Snapshots do not carry them, so after a
         // reload they are unknown (null) even when secondBall is true.
         burned: null,

@@ -71,7 +71,7 @@ export class ReplayView {
         }
         setTitle(`Replay of game ${g.game}`);
         const who = g.player ? h('a', { href: `#/profile/${g.player.id}`, text: g.player.name }) : 'a guest';
-        const what = g.mode === 'daily' ? `Daily challenge of ${formatDay(g.day)}` : `A ${g.mode} game`;
+        const what = g.mode === 'daily' ? `Daily challenge of ${formatDay(g.day)}` : `${g.mode === 'arena' ? 'An' : 'A'} ${g.mode} game`;
         const head = [h('h2', { id: 'replay-title', text: `Game ${g.game}` }),
                       h('p', { class: 'intro' }, `${what}, ${g.ruleset} rules, by `, who,
                         g.finished ? `: ${g.score} (${plural(g.strikes, 'strike')}, ${plural(g.spares, 'spare')}), finished ${formatWhen(g.finished_at)}.`
@@ -82,6 +82,7 @@ export class ReplayView {
         if (!g.record) {
             fillScreen(this.el, ...head, h('div', { class: 'card-panel', id: 'replay-hidden' },
                 h('p', { text: g.mode === 'practice' ? 'Its record is public once the game is finished.'
+                    : g.mode === 'arena' ? 'An arena game\'s seed and record are revealed when its arena ends.'
                     : 'A ranked game\'s seed and record are revealed with its day, an hour after the day ends (UTC). ' +
                       'Until then only its leaderboard line is public.' })));
             return;

@@ -3,14 +3,15 @@
 // the page's title, and where the page's one error line sits.
 
 const SCREENS = ['start', 'play', 'account', 'daily', 'leaders', 'profile', 'replay', 'lanes',
-                 'lane', 'leagues', 'league', 'moderation', 'offline'];
+                 'lane', 'leagues', 'league', 'arenas', 'arena', 'moderation', 'offline'];
 
 // Each screen's own page title (a browser tab, history and screen readers name the page by it);
 // a view may make it more precise with setTitle().
 const TITLES = {
     loading: 'Pinfall: Bowling Solitaire', start: 'Pinfall: Bowling Solitaire', play: 'Game', account: 'Account',
     daily: 'Daily challenge', leaders: 'Leaderboards', profile: 'Profile', replay: 'Replay', lanes: 'Lanes',
-    lane: 'Lane', leagues: 'Leagues', league: 'League', moderation: 'Moderation', offline: 'Server unreachable',
+    lane: 'Lane', leagues: 'Leagues', league: 'League', arenas: 'Arenas', arena: 'Arena', moderation: 'Moderation',
+    offline: 'Server unreachable',
 };
 
 const PRODUCT = 'Pinfall: Bowling Solitaire';
@@ -39,6 +40,8 @@ export function parseHash(hash) {
     // An invite link: #/leagues/join/K7QX2MAB opens the join form with the code filled in.
     case 'leagues': return { screen: 'leagues', params: { code: a === 'join' ? (b ?? '').toUpperCase() : '' } };
     case 'league': return { screen: 'league', params: { league: Number(a) } };
+    case 'arenas': return { screen: 'arenas', params: {} };
+    case 'arena': return { screen: 'arena', params: { arena: Number(a) } };
     // The moderators' queue, and one case: #/moderation/case/812 (a case is its game's id).
     case 'moderation': return { screen: 'moderation', params: { game: a === 'case' && /^\d+$/.test(b ?? '') ? Number(b) : null } };
     default: return { screen: 'start', params: {} };
@@ -57,7 +60,7 @@ export function showScreen(name, nav = null) {
     for (const s of SCREENS) document.getElementById(`${s}-screen`).hidden = s !== name;
     setTitle(TITLES[name] ?? 'Pinfall');
     // A replay may be anyone's game, so it marks no link (it used to mark "Profile").
-    const active = nav ?? { play: 'start', replay: 'none', lane: 'lanes', league: 'leagues' }[name] ?? name;
+    const active = nav ?? { play: 'start', replay: 'none', lane: 'lanes', league: 'leagues', arena: 'arenas' }[name] ?? name;
     for (const link of document.querySelectorAll('[data-nav]')) {
         if (link.dataset.nav === active) link.setAttribute('aria-current', 'page');
         else link.removeAttribute('aria-current');
