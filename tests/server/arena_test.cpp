@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "checked_game.hpp"
+#include "cluster_util.hpp"
 #include "http_get.hpp"
 #include "engine/arena.hpp"
 #include "integrity_util.hpp"
@@ -332,4 +333,53 @@ TEST_CASE("arena: two nodes, one standings, the arena ends with the node that ma
     REQUIRE(row);
     REQUIRE(row->ended_at);
     CHECK(*row->ended_at >= kT0 + 16000);
+}
+
+TEST_CASE("arena: the server's clock ends a game out of time, its player gone, berserk halves it",
+          "[storage]") {
+    const ScratchDir scratch("arena-clock");
+    std::int64_t arena = 0;
+    {
+        auto db = open_db(database_of(scratch.path()));
+        storage::ArenaRow row;
+        row.name = "Clocked";
+        row.starts_at = kT0;
+        row.ends_at = kT0 + 10 * 60'000;
+        row.clock_ms = 2000;  // stored directly: arena_create takes 60-900 s
+        row.created_at = kT0;
+        REQUIRE(db->arenas().create(row).is_ok());
+        arena = row.id;
+    }
+    ServerProcess server({"--clock-start", kStart, "--msg-rate", "0"}, scratch.path());
+    long long game = 0;
+    long long player = 0;
+    {
+        WsClient c(server.port());
+        player = registered(c, "Slow Player")["player"]["id"];
+        REQUIRE(c.request({{"type", "arena_join"}, {"arena", arena}})["type"] == "arena");
+        const Json snap = c.request({{"type", "arena_play"}, {"arena", arena}, {"berserk", true}});
+        REQUIRE(snap["type"] == "game");
+        CHECK(snap["arena"]["berserk"] == true);
+        const std::string deadline = snap["arena"]["deadline"];
+        game = snap["game"];
+        // Berserk: half of the 2 s clock from the start (within the test's first seconds);
+        // the times are RFC 3339 of one length, so they compare as text.
+        CHECK(deadline > "2026-11-29T12:00:01.000Z");
+        CHECK(deadline < "2026-11-29T12:00:05.000Z");
+        // One play, then the player goes.
+        const Json next = c.request(next_action(snap["legal"], game));
+        CHECK(next["type"] != "error");
+    }
+    // The hall ends it where it stands within a second of its deadline; it counts.
+    const auto until = SteadyClock::now() + std::chrono::seconds(6);
+    std::optional<storage::GameRow> row;
+    do {
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        row = open_db(database_of(scratch.path()))->game(game);
+    } while ((!row || !row->finished_at || !row->arena_points) && SteadyClock::now() < until);
+    REQUIRE(row);
+    REQUIRE(row->finished_at);
+    CHECK(row->resigned);
+    CHECK(row->arena_points.has_value());
+    CHECK(row->player == player);
 }

@@ -3,6 +3,7 @@
 // is heard; joined players at 0 points; the schedule's parsing and slots; notices round trip.
 #include <catch2/catch.hpp>
 
+#include "server/app/arenas/arena_hall.hpp"
 #include "server/app/arenas/arena_news.hpp"
 #include "server/app/arenas/arena_schedule.hpp"
 #include "server/app/arenas/arena_standings.hpp"
@@ -96,4 +97,21 @@ TEST_CASE("arena notices: results and changes round trip, malformed ones refused
         INFO(bad);
         CHECK_FALSE(decode_arena_notice(bad));
     }
+}
+
+TEST_CASE("arena_game_deadline: the clock from the start, halved when berserk, else the grace") {
+    storage::ArenaRow a;
+    a.starts_at = 1'000'000;
+    a.ends_at = 1'000'000 + 30 * 60'000;
+    CHECK(arena_game_deadline(a, 1'200'000, false) == a.ends_at + kArenaGraceMs);
+    a.clock_ms = 120'000;
+    CHECK(arena_game_deadline(a, 1'200'000, false) == 1'320'000);
+    CHECK(arena_game_deadline(a, 1'200'000, true) == 1'260'000);
+    // A game started just before the end keeps its whole clock: the grace is the clock.
+    CHECK(arena_game_deadline(a, a.ends_at - 1, false) == a.ends_at - 1 + 120'000);
+    CHECK(std::string(arena_status(a, a.starts_at - 1)) == "upcoming");
+    CHECK(std::string(arena_status(a, a.starts_at)) == "live");
+    CHECK(std::string(arena_status(a, a.ends_at)) == "finished");
+    a.ended_at = a.starts_at + 5;
+    CHECK(std::string(arena_status(a, a.starts_at + 10)) == "finished");
 }
