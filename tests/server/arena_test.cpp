@@ -55,6 +55,22 @@ std::vector<std::pair<long long, int>> recomputed(storage::Store& s, std::int64_
     return out;
 }
 
+// Stores an arena in the scratch directory's database before a server starts (an arena through
+// arena_create starts a minute ahead and lasts 10 minutes at least); returns its id.
+std::int64_t store_arena(const ScratchDir& dir, const std::string& name, std::int64_t starts_ms,
+                         std::int64_t ends_ms, std::optional<int> clock_ms = std::nullopt) {
+    auto db = open_db(database_of(dir.path()));
+    storage::ArenaRow row;
+    row.name = name;
+    row.ruleset = "sackson";
+    row.starts_at = starts_ms;
+    row.ends_at = ends_ms;
+    row.clock_ms = clock_ms;
+    row.created_at = kT0;
+    REQUIRE(db->arenas().create(row).is_ok());
+    return row.id;
+}
+
 std::vector<std::pair<long long, int>> pushed(const Json& push) {
     std::vector<std::pair<long long, int>> out;
     for (const auto& l : push["top"]) out.emplace_back(l["player"]["id"], l["points"]);
@@ -99,18 +115,7 @@ void play_game(Player& p, std::int64_t arena, unsigned policy) {
 TEST_CASE("arena: three players through its whole life, standings pushed and right, seeds revealed",
           "[storage]") {
     const ScratchDir scratch("arena");
-    std::int64_t arena = 0;
-    {
-        auto db = open_db(database_of(scratch.path()));
-        storage::ArenaRow row;
-        row.name = "Twenty-one seconds";
-        row.ruleset = "sackson";
-        row.starts_at = kT0 + 4000;
-        row.ends_at = kT0 + 25000;
-        row.created_at = kT0;
-        REQUIRE(db->arenas().create(row).is_ok());
-        arena = row.id;
-    }
+    const std::int64_t arena = store_arena(scratch, "Twenty-one seconds", kT0 + 4000, kT0 + 25000);
     const auto t0 = SteadyClock::now();
     ServerProcess server({"--clock-start", kStart, "--msg-rate", "0", "--integrity-idle", "0"},
                          scratch.path());
@@ -173,7 +178,9 @@ TEST_CASE("arena: three players through its whole life, standings pushed and rig
     REQUIRE_FALSE(pushes.empty());
     for (std::size_t i = 1; i < pushes.size(); ++i) {
         if (pushes[i - 1].first == SteadyClock::time_point{}) continue;
-        CHECK(pushes[i].first - pushes[i - 1].first >= std::chrono::milliseconds(900));
+        // The server pushes at most once a second; what arrives here may bunch up by the
+        // delivery's jitter on a loaded machine, so the margin is generous.
+        CHECK(pushes[i].first - pushes[i - 1].first >= std::chrono::milliseconds(600));
     }
     {
         auto db = open_db(database_of(scratch.path()));
@@ -288,17 +295,7 @@ TEST_CASE("arena: create refused on bad settings and over the budget, the schedu
 TEST_CASE("arena: two nodes, one standings, the arena ends with the node that made it killed",
           "[postgres]") {
     const ScratchDir scratch("arena2");
-    std::int64_t arena = 0;
-    {
-        auto db = open_db(database_of(scratch.path()));
-        storage::ArenaRow row;
-        row.name = "Two nodes";
-        row.starts_at = kT0 + 3000;
-        row.ends_at = kT0 + 16000;
-        row.created_at = kT0;
-        REQUIRE(db->arenas().create(row).is_ok());
-        arena = row.id;
-    }
+    const std::int64_t arena = store_arena(scratch, "Two nodes", kT0 + 3000, kT0 + 16000);
     const auto t0 = SteadyClock::now();
     auto a = std::make_unique<ServerProcess>(
         std::vector<std::string>{"--clock-start", kStart, "--msg-rate", "0", "--node-id", "node-a"},
@@ -338,18 +335,8 @@ TEST_CASE("arena: two nodes, one standings, the arena ends with the node that ma
 TEST_CASE("arena: the server's clock ends a game out of time, its player gone, berserk halves it",
           "[storage]") {
     const ScratchDir scratch("arena-clock");
-    std::int64_t arena = 0;
-    {
-        auto db = open_db(database_of(scratch.path()));
-        storage::ArenaRow row;
-        row.name = "Clocked";
-        row.starts_at = kT0;
-        row.ends_at = kT0 + 10 * 60'000;
-        row.clock_ms = 2000;  // stored directly: arena_create takes 60-900 s
-        row.created_at = kT0;
-        REQUIRE(db->arenas().create(row).is_ok());
-        arena = row.id;
-    }
+    // A 2 s clock, stored directly: arena_create takes 60-900 s.
+    const std::int64_t arena = store_arena(scratch, "Clocked", kT0, kT0 + 10 * 60'000, 2000);
     ServerProcess server({"--clock-start", kStart, "--msg-rate", "0"}, scratch.path());
     long long game = 0;
     long long player = 0;

@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 
+#include "integrity_util.hpp"
 #include "server_process.hpp"
 #include "storage/store.hpp"
 #include "ws_client.hpp"
@@ -17,22 +18,9 @@ using namespace pinfall::test;
 
 namespace {
 
-struct Ran {
-    int status = -1;
-    std::string out;  // stdout and stderr
-};
-
-// Runs the server binary's moderator command with args; waits for it.
-Ran moderator(const std::string& args, const std::string& db) {
-    const std::string cmd = std::string(PINFALL_SERVER_BIN) + " moderator " + args + " --db '" + db + "' 2>&1";
-    Ran r;
-    FILE* p = popen(cmd.c_str(), "r");
-    REQUIRE(p);
-    std::array<char, 256> buf{};
-    while (fgets(buf.data(), buf.size(), p)) r.out += buf.data();
-    const int st = pclose(p);
-    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    return r;
+// The operator's command, as integrity_util.hpp runs it.
+CommandRun moderator(const std::string& args, const std::string& db) {
+    return run_moderator_command(args, db);
 }
 
 std::unique_ptr<pinfall::storage::Store> open(const std::string& db) {
