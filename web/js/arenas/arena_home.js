@@ -21,10 +21,12 @@ function localInputValue(ms) {
 
 /**
  * Keeps every [data-until] under root counting down (its data-label, then the time left) every
- * second while root is on the page; calls onZero once when one of them reaches zero.
+ * second while root is on the page; calls onZero once when one of them reaches zero while
+ * shown (one already at zero when drawn waits for the server's push instead).
  */
 export function tickCountdowns(root, now, onZero) {
     let fired = false;
+    const running = new Set();  // the countdowns seen above zero
     const tick = () => {
         if (!root.isConnected || root.closest('[hidden]')) {
             clearInterval(timer);
@@ -33,7 +35,8 @@ export function tickCountdowns(root, now, onZero) {
         for (const el of root.querySelectorAll('[data-until]')) {
             const left = Number(el.dataset.until) - now();
             el.textContent = `${el.dataset.label} ${countdownText(left)}`;
-            if (left <= 0 && !fired) {
+            if (left > 0) running.add(el);
+            else if (running.has(el) && !fired) {
                 fired = true;
                 clearInterval(timer);
                 setTimeout(onZero, 600);  // the server's own start or end comes first

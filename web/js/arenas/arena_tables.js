@@ -21,7 +21,8 @@ function lineRow(line, meId, before) {
              h('td', { class: 'rank' }, String(line.rank),
                arrow ? h('span', { class: 'moved', title: moved === 'up' ? 'Moved up' : 'Moved down', text: arrow }) : null),
              h('td', {}, h('a', { href: `#/profile/${line.player.id}`, text: line.player.name }),
-               line.streak ? h('span', { class: 'streak', title: STREAK_TITLE, 'aria-label': 'on fire', text: ' \ud83d\udd25' }) : null),
+               line.streak ? h('span', { class: 'streak', title: STREAK_TITLE }, ' \ud83d\udd25',
+                               h('span', { class: 'sr-only', text: 'on fire' })) : null),
              h('td', { class: 'num strong points', text: String(line.points) }),
              h('td', { class: 'num games', text: String(line.games) }),
              h('td', { class: 'num pct extra', text: linePct(line) }));

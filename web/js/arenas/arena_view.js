@@ -87,9 +87,16 @@ export class ArenaView {
         }
     }
 
-    async #reload(said = '') {
+    /** Reads the arena again; said: what the live line says (default: a start or end seen, else as it was). */
+    async #reload(said = null) {
+        const was = this.detail?.arena.status;
         try {
-            this.#draw(await busy(() => this.client.request('arena', { arena: this.arenaId, limit: TOP })), said);
+            const detail = await busy(() => this.client.request('arena', { arena: this.arenaId, limit: TOP }));
+            const now = detail.arena.status;
+            // A reload that saw no change keeps what the line said (two may cross at the end).
+            const seen = was === now ? this.live?.textContent ?? ''
+                : { live: 'The arena has started.', finished: 'The arena has ended.' }[now] ?? '';
+            this.#draw(detail, said ?? seen);
         } catch (err) {
             this.messages.error(err);
         }
