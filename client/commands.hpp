@@ -35,6 +35,7 @@ int run_leaderboard(const Globals& g, const Args& args);
 int run_verify(const Globals& g, const Args& args);
 int run_health(const Globals& g, const Args& args);
 int run_review(const Globals& g, const Args& args);
+int run_arena(const Globals& g, const Args& args);
 
 // The usage text of every command.
 std::string usage_text();

@@ -85,7 +85,7 @@ int run_play(const Globals& g, const Args& args) {
         std::string why;
         auto table = table_from_snapshot(reply, &why);
         if (!table) throw ConnectionError(why);
-        PlayIo io{std::cin, std::cout, isatty(STDIN_FILENO) == 0, session.server_date()};
+        PlayIo io{std::cin, std::cout, isatty(STDIN_FILENO) == 0, session.server_date(), ""};
         return play_game(session, std::move(*table), io);
     });
 }

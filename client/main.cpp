@@ -54,6 +54,7 @@ int main(int argc, char** argv) {
         {"play", run_play},     {"leaderboard", run_leaderboard},
         {"verify", run_verify}, {"health", run_health},
         {"par", run_par},       {"review", run_review},
+        {"arena", run_arena},
     };
     const std::string command = vm["command"].as<std::string>();
     const auto it = kCommands.find(command);

@@ -48,9 +48,11 @@ std::optional<Json> send_action(Session& session, Table& t, const Json& msg, std
     }
 }
 
-int leave(std::ostream& out, const Table& t) {
-    out << "Game " << t.game << " stays open: `pinfall play --resume " << t.game
-        << "` continues it.\n";
+int leave(const PlayIo& io, const Table& t) {
+    io.out << "Game " << t.game << " stays open: "
+           << (io.resume_hint.empty() ? "`pinfall play --resume " + std::to_string(t.game) + "` continues it"
+                                      : io.resume_hint)
+           << ".\n";
     return 0;
 }
 
@@ -79,6 +81,11 @@ bool show_reply(Session& session, Table& t, const Json& reply, std::ostream& out
     if (reply.value("type", "") == "error") {
         out << "Not accepted: " << reply.value("message", "error") << " ("
             << reply.value("code", "?") << ")\n";
+        if (reply.value("code", "") == "game_over") {
+            // Ended by the server meanwhile (an arena game's clock): the snapshot says how.
+            t = snapshot(session, t.game);
+            return true;
+        }
         return false;
     }
     for (const Json& e : reply.value("events", Json::array())) out << describe_event(e) << "\n";
@@ -97,7 +104,8 @@ bool show_reply(Session& session, Table& t, const Json& reply, std::ostream& out
 
 }  // namespace
 
-int play_game(Session& session, Table t, PlayIo io) {
+int play_game(Session& session, Table t, PlayIo io, bool* over) {
+    if (over) *over = false;
     const Json game_ref = t.game;
     bool redraw = true;
     while (!t.over) {
@@ -120,7 +128,7 @@ int play_game(Session& session, Table t, PlayIo io) {
                 io.out << render_hint(session.request({{"type", "hint"}, {"game", game_ref}}));
                 continue;
             case Input::Kind::kQuit:
-                return leave(io.out, t);
+                return leave(io, t);
             case Input::Kind::kResign: {
                 std::string answer;
                 if (!read_line(io, "Resign this game? Frames not bowled score 0. [y/N] ", answer)) {
@@ -160,8 +168,9 @@ int play_game(Session& session, Table t, PlayIo io) {
         redraw = show_reply(session, t, *reply, io.out);
     }
     if (!t.over) {
-        return leave(io.out, t);
+        return leave(io, t);
     }
+    if (over) *over = true;
     io.out << "\n" << render_sheet(t) << "\n" << render_game_over(t, io.date);
     return 0;
 }

@@ -85,6 +85,10 @@ std::string render_game_over(const Table& t, std::string_view date) {
             "The seed and record of a daily game are public at the day's reveal;\n"
             "then `pinfall verify " +
             std::to_string(t.game) + "` replays the record.\n";
+    } else if (t.mode == "arena") {
+        out += "The seed and record of an arena game are public when the arena ends;\n"
+               "then `pinfall verify " +
+               std::to_string(t.game) + "` replays the record.\n";
     }
     return out;
 }
