@@ -78,7 +78,7 @@ std::string points_text(int n) { return std::to_string(n) + (n == 1 ? " point" :
 
 }  // namespace
 
-TEST_CASE("arena: the list; joined and played game after game, each game's points and the standings") {
+TEST_CASE("arena: the list, then joined and played game after game, each game's points and the standings") {
     ServerProcess server({"--clock-start", "2026-11-29T12:00:05Z", "--arena-schedule", kSchedule});
     const std::string url = server_url(server.port());
     TempHome ann;
