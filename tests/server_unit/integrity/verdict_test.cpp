@@ -47,6 +47,7 @@ TEST_CASE("store_verdict: one flagged game alone, a flagged week all of it, clea
     const auto wes = add_player(*store, "wes");
 
     // A game that passes alone: under review, reason statistic; stored again: nothing changes.
+    using server::store_verdict;
     const auto g1 = finished_game(*store, cleo, storage::GameMode::kDaily, "2026-12-01", 250, 100000);
     bool changed = false;
     REQUIRE(store_verdict(*store, evidence(g1, cleo, 100000, t.game_llr + 1, 9, 1, 5, true), 1, &changed).is_ok());
