@@ -11,7 +11,8 @@
 // clock and player counts; creating an arena; joining; a game played in the browser whose
 // result card shows the points, par and % of par the rules give; standings that move on both
 // pages when a Node player finishes (ranks, names, points, games, % of par, the moves marked)
-// and the player's own line pinned below the top ten; then, on a second server started near a
+// and the player's own line pinned below the top ten; a Node player's game watched from the
+// page ("Watch" on her line, "Watch the leader") following her plays; then, on a second server started near a
 // slot's end, the end pushed to the page: the podium, the final standings, each game's seed
 // checked against the commitment the browser was sent, and its replay verified by the browser
 // and the server.
@@ -84,31 +85,44 @@ async function nodePlayer(port, name) {
 }
 
 /**
- * Plays the player's next game of the arena as a plain player would, the largest group on the
+ * A player's next game of the arena, played as a plain player would: the largest group on the
  * first pile that has a play (never the best line: a game at par would be clairvoyant, and the
- * integrity analysis holds such results off the standings). Checks the commitment against the
- * seed derived here; resolves with {game, n, par, score, points: the arena_points push}.
+ * integrity analysis holds such results off the standings). startGreedy checks the commitment
+ * against the seed derived here; stepGreedy makes k actions; finishGreedy plays to the end and
+ * resolves with {game, n, par, score, points: the arena_points push}.
  */
-async function playGreedy(p, arena) {
+async function startGreedy(p, arena) {
     const snap = await p.ws.call('arena_play', { arena });
     const { n } = snap.arena;
     const seed = arenaSeed(arena, p.id, n);
     assert.equal(sha256(seed), snap.arena.commitment, `${p.name}'s game ${n}: the commitment is SHA-256 of the seed`);
-    let last = snap;
-    for (let i = 0; i < 400 && last.events?.at(-1)?.e !== 'game_over'; i++) {
-        const pile = last.legal.findIndex((groups) => groups.length > 0);
-        if (pile < 0) last = await p.ws.call('stop', { game: snap.game });
+    return { p, snap, seed, n, last: snap };
+}
+
+const isOver = (msg) => msg.state?.over === true || msg.events?.at(-1)?.e === 'game_over';
+
+async function stepGreedy(run, k = 1) {
+    for (let i = 0; i < k && !isOver(run.last); i++) {
+        const pile = run.last.legal.findIndex((groups) => groups.length > 0);
+        if (pile < 0) run.last = await run.p.ws.call('stop', { game: run.snap.game });
         else {
-            const pins = last.legal[pile].reduce((best, g) => (g.length > best.length ? g : best));
-            last = await p.ws.call('play', { game: snap.game, pile: pile + 1, pins });
+            const pins = run.last.legal[pile].reduce((best, g) => (g.length > best.length ? g : best));
+            run.last = await run.p.ws.call('play', { game: run.snap.game, pile: pile + 1, pins });
         }
     }
-    const over = last.events.at(-1);
-    assert.equal(over.e, 'game_over');
-    const { par } = await parOf(seed);
-    const points = await p.ws.waitPush((m) => m.type === 'arena_points' && m.game.game === snap.game);
-    return { game: snap.game, n, par, score: over.score, points };
+    return run.last;
 }
+
+async function finishGreedy(run) {
+    await stepGreedy(run, 400);
+    const over = run.last.events.at(-1);
+    assert.equal(over.e, 'game_over');
+    const { par } = await parOf(run.seed);
+    const points = await run.p.ws.waitPush((m) => m.type === 'arena_points' && m.game.game === run.snap.game);
+    return { game: run.snap.game, n: run.n, par, score: over.score, points };
+}
+
+const playGreedy = async (p, arena) => finishGreedy(await startGreedy(p, arena));
 
 /**
  * The test's own account of an arena (docs/rules.md "Arenas"): each player's finished games,
@@ -373,6 +387,45 @@ test('the standings move on both pages when a Node player finishes, without a re
     assert.equal(await dee.textContent('#arena-me'), 'You: 3 of 3, 0 points');
     assert.deepEqual((await standings(pat)).map((r) => r.me), expected.map((r) => r[1] === 'Pat Phone'));
 
+    // Nia starts her second game: her line offers "Watch"; the game shows on Pat's page as she
+    // sees it, and follows her plays.
+    const run = await startGreedy(nia, 1);
+    await stepGreedy(run, 2);
+    const watchButton = `#arena-standings tr[data-player="${nia.id}"] button.watch[data-watch="${run.snap.game}"]`;
+    await pat.waitForSelector(watchButton);
+    await pat.click(watchButton);
+    await pat.waitForSelector('#arena-watch:not([hidden])');
+    const seen = async (page) => {
+        const own = await nia.ws.call('snapshot', { game: run.snap.game });
+        await page.waitForFunction((v) => document.getElementById('arena-watch').dataset.version === String(v), own.version);
+        assert.equal(await page.textContent('#arena-watch-title'), 'Watching Nia Node, game 2');
+        const st = own.state;
+        assert.equal(await page.textContent('#arena-watch-status'),
+                     `Frame ${st.frame}, ball ${st.ball} \u00b7 ${st.pins_this_ball} pin${st.pins_this_ball === 1 ? '' : 's'} down this ball \u00b7 score ${own.sheet.score}`);
+        const down = await page.$$eval('#arena-watch .pin', (els) => els.sort((a, b) => a.dataset.pin - b.dataset.pin)
+            .map((el) => el.classList.contains('down')));
+        assert.deepEqual(down, st.pins.map((c) => c === null), 'the pins standing as Nia sees them');
+    };
+    await seen(pat);
+    await stepGreedy(run, 1);
+    await seen(pat);
+    // "Watch the leader" on Dee's page: the first line's game in play, when it has one.
+    const leader = (await standings(dee))[0];
+    assert.equal(await dee.isDisabled('#arena-watch-leader'), leader.name !== 'Nia Node');
+    if (leader.name === 'Nia Node') {
+        await dee.click('#arena-watch-leader');
+        await seen(dee);
+    } else {
+        assert.equal(await dee.getAttribute('#arena-watch-leader', 'title'), 'The leader has no game in play');
+    }
+    const second = await finishGreedy(run);
+    assert.equal(second.points.game.points, tally.finish('Nia Node', second.score, second.par));
+    await pat.waitForFunction(() => document.getElementById('arena-watch').dataset.over === 'true');
+    assert.equal(await pat.textContent('#arena-watch-status'), `Game over: ${second.score}.`);
+    await docScreen(pat, 'arena-watch-phone', '#arena-watch');
+    await pat.click('#arena-watch-stop');
+    assert.equal(await pat.isHidden('#arena-watch'), true);
+
     // Ten more Node players, each with a game: the top ten is ten of the twelve who played; Dee,
     // who has not, is pinned below it on her page (and Pat on his, when out of it).
     for (let i = 1; i <= 10; i++) {
@@ -385,6 +438,7 @@ test('the standings move on both pages when a Node player finishes, without a re
     }
     const all = tally.ranked();
     assert.deepEqual(all.at(-1), [13, 'Dee Desktop', 0, 0, '\u2013']);
+    assert.equal(all.find((r) => r[1] === 'Nia Node')[3], 2, 'Nia has two games');
     await dee.waitForSelector('#arena-standings tr.pinned[data-rank="13"]');
     const deeRows = await standings(dee);
     assert.equal(deeRows.length, 11, 'the top ten and Dee\'s own line');

@@ -259,8 +259,11 @@ function showLane(msg) {
 }
 
 function onPush(msg) {
-    if (msg.type === 'update') game.applyUpdate(msg);
-    else if (msg.type === 'game' && msg.game === game.gameId) game.showSnapshot(msg);
+    if (msg.type === 'update') {
+        game.applyUpdate(msg);
+        views.arena.watch.apply(msg);  // a watched arena game
+    } else if (msg.type === 'game' && msg.game === game.gameId) game.showSnapshot(msg);
+    else if (msg.type === 'game') views.arena.watch.apply(msg);
     else if (msg.type === 'lane_update' || msg.type === 'lane') lane.apply(msg);
     else if (msg.type === 'league') views.league.apply(msg);
     else if (msg.type.startsWith('arena_')) {

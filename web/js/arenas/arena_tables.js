@@ -10,7 +10,7 @@ import { linePct, ordinal, pctOfPar, pointsText, seenCommitment } from './arena_
 
 const STREAK_TITLE = 'On fire: the next game at 90% of par or more scores double';
 
-function lineRow(line, meId, before) {
+function lineRow(line, meId, before, onWatch) {
     const mine = line.player.id === meId;
     const was = before.get(line.player.id);
     const moved = was === undefined ? '' : was > line.rank ? 'up' : was < line.rank ? 'down' : '';
@@ -22,7 +22,12 @@ function lineRow(line, meId, before) {
                arrow ? h('span', { class: 'moved', title: moved === 'up' ? 'Moved up' : 'Moved down', text: arrow }) : null),
              h('td', {}, h('a', { href: `#/profile/${line.player.id}`, text: line.player.name }),
                line.streak ? h('span', { class: 'streak', title: STREAK_TITLE }, ' \ud83d\udd25',
-                               h('span', { class: 'sr-only', text: 'on fire' })) : null),
+                               h('span', { class: 'sr-only', text: 'on fire' })) : null,
+               line.playing && !mine && onWatch
+                   ? h('button', { type: 'button', class: 'small watch', data: { watch: line.playing },
+                                   'aria-label': `Watch ${line.player.name}'s game`, text: 'Watch',
+                                   on: { click: () => onWatch(line.playing, line.player) } })
+                   : null),
              h('td', { class: 'num strong points', text: String(line.points) }),
              h('td', { class: 'num games', text: String(line.games) }),
              h('td', { class: 'num pct extra', text: linePct(line) }));
@@ -30,16 +35,17 @@ function lineRow(line, meId, before) {
 
 /**
  * The standings: `lines` (the top, ranked), `me` (the player's line or null) pinned below when
- * not among them, `before` (player id -> rank shown before, to mark moves). Returns the table
- * in its box (phones fold the % of par column), or a paragraph when nobody has joined.
+ * not among them, `before` (player id -> rank shown before, to mark moves), onWatch(game,
+ * player): "Watch" on the lines with a game in play. Returns the table in its box (phones fold
+ * the % of par column), or a paragraph when nobody has joined.
  */
-export function standingsTable(lines, me, before = new Map()) {
+export function standingsTable(lines, me, before = new Map(), onWatch = null) {
     if (lines.length === 0) return h('p', { id: 'arena-standings', class: 'muted board-empty', text: 'Nobody has joined yet.' });
     const meId = me?.player.id ?? null;
-    const rows = lines.map((l) => lineRow(l, meId, before));
+    const rows = lines.map((l) => lineRow(l, meId, before, onWatch));
     const pinned = me && !lines.some((l) => l.player.id === meId)
         ? [h('tr', { class: 'gap', 'aria-hidden': 'true' }, h('td', { colspan: 5, text: '\u22ee' })),
-           lineRow(me, meId, before)]
+           lineRow(me, meId, before, null)]
         : [];
     if (pinned.length) pinned[1].classList.add('pinned');
     return withColumnsToggle(h('table', { id: 'arena-standings', class: 'board arena-table' },

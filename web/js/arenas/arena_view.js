@@ -4,13 +4,15 @@
 // points, and once it has ended the podium and each game's verification. Asking for the arena
 // subscribes this connection to its pushes (docs/protocol.md "Arenas"): `arena_standings`
 // redraws the standings in place (no reload), `arena_points`, `arena_started` and
-// `arena_ended` read the arena again.
+// `arena_ended` read the arena again. "Watch the leader", and "Watch" on each line with a game
+// in play, show that game live below the actions (arena_watch.js).
 
 import { busy, fillScreen, formatWhen, h, plural } from '../dom.js';
 import { setTitle } from '../router.js';
 import { countdownEl, tickCountdowns } from './arena_home.js';
 import { gamesTable, podium, pointsLegend, ranksOf, standingsTable } from './arena_tables.js';
 import { berserkWanted, setBerserk, settingsText, STATUS_TEXT } from './arena_text.js';
+import { ArenaWatch } from './arena_watch.js';
 
 const TOP = 10;  // the pushes carry the top ten, so the page shows as many
 
@@ -39,6 +41,7 @@ export class ArenaView {
         this.before = new Map();  // ranks shown before the last draw (move marks)
         this.timer = null;
         this.drawn = 0;
+        this.watch = new ArenaWatch(client, messages);
     }
 
     get arenaId() {
@@ -51,6 +54,7 @@ export class ArenaView {
             return;
         }
         if (this.arenaId !== id) {
+            this.watch.stop();
             this.detail = null;
             this.before = new Map();
             fillScreen(this.el, h('p', { class: 'muted', text: 'Loading the arena\u2026' }));
@@ -111,14 +115,18 @@ export class ArenaView {
         const ended = a.status === 'finished';
         this.live = h('p', { id: 'arena-live', class: 'muted live', role: 'status', 'aria-live': 'polite', text: said });
         this.standingsBox = h('div', { id: 'arena-standings-box' });
+        if (ended) this.watch.stop();
+        this.leaderButton = ended ? null : h('button', { type: 'button', class: 'small', id: 'arena-watch-leader',
+                                                         text: 'Watch the leader', on: { click: () => this.#watchLeader() } });
         fillScreen(this.el,
                    this.#head(a),
                    this.#actions(detail),
                    this.live,
+                   this.watch.el,
                    ended ? podium(detail.standings) : null,
                    h('div', { class: 'card-panel', id: 'arena-standings-panel' },
                      h('div', { class: 'panel-head' }, h('h3', { id: 'arena-standings-title' }),
-                       h('span', { id: 'arena-me', class: 'me-summary' })),
+                       h('span', { id: 'arena-me', class: 'me-summary' }), this.leaderButton),
                      this.standingsBox, pointsLegend()),
                    detail.me || detail.games.length ? h('div', { class: 'card-panel', id: 'arena-games-panel' },
                      h('h3', { text: 'Your games' }),
@@ -134,7 +142,15 @@ export class ArenaView {
 
     #drawStandings(said) {
         const d = this.detail;
-        this.standingsBox.replaceChildren(standingsTable(d.standings, d.me, this.before));
+        this.standingsBox.replaceChildren(standingsTable(d.standings, d.me, this.before,
+                                                         (game, who) => this.watch.watch(game, who)));
+        if (this.leaderButton) {
+            // The leader's game in play, when the leader is someone else and playing.
+            const leader = d.standings[0];
+            const watchable = Boolean(leader?.playing) && leader.player.id !== d.me?.player.id;
+            this.leaderButton.disabled = !watchable;
+            this.leaderButton.title = watchable ? `Watch ${leader.player.name}'s game` : 'The leader has no game in play';
+        }
         this.before = ranksOf(d.standings, d.me);
         this.el.querySelector('#arena-standings-title').textContent =
             `${d.arena.status === 'finished' ? 'Final standings' : 'Standings'} (${plural(d.total, 'player')})`;
@@ -188,6 +204,11 @@ export class ArenaView {
         return h('div', { class: 'card-panel arena-actions', id: 'arena-actions', data: { joined: d.joined } },
                  h('p', { id: 'arena-joined', class: 'lead', text: note }),
                  h('div', { class: 'buttons' }, ...buttons, berserk, leave));
+    }
+
+    #watchLeader() {
+        const leader = this.detail?.standings[0];
+        if (leader?.playing) this.watch.watch(leader.playing, leader.player);
     }
 
     async #joinOrLeave(type) {
