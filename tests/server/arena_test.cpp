@@ -301,6 +301,11 @@ TEST_CASE("arena: two nodes, one standings, the arena ends with the node that ma
         std::vector<std::string>{"--clock-start", kStart, "--msg-rate", "0", "--node-id", "node-a"},
         scratch.path());
     ServerProcess b({"--clock-start", kStart, "--msg-rate", "0", "--node-id", "node-b"}, scratch.path());
+    // A third node with a watcher only: whichever of b and c writes the end first, both tell
+    // their watchers.
+    ServerProcess c({"--clock-start", kStart, "--msg-rate", "0", "--node-id", "node-c"}, scratch.path());
+    WsClient watcher(c.port());
+    watcher.hello();
     Player pa{std::make_unique<WsClient>(a->port())};
     Player pb{std::make_unique<WsClient>(b.port())};
     pa.id = registered(*pa.c, "On Node A")["player"]["id"];
@@ -318,13 +323,15 @@ TEST_CASE("arena: two nodes, one standings, the arena ends with the node that ma
         CHECK(pushed(pushes.back().second) == recomputed(*db, arena));
         CHECK(pushes.back().second["total"] == 2);
     }
-    // Node a dies; node b ends the arena alone, once.
+    REQUIRE(watcher.request({{"type", "arena"}, {"arena", arena}})["type"] == "arena");
+    // Node a dies; nodes b and c end the arena, once.
     a->signal_and_wait(SIGKILL, std::chrono::seconds(5));
     a.reset();
     std::this_thread::sleep_until(t0 + std::chrono::milliseconds(16000));
     const auto ended = collect(*pb.c, "arena_ended", std::chrono::milliseconds(3000));
     REQUIRE(ended.size() == 1);
     CHECK(ended[0].second["podium"].size() == 2);
+    CHECK(collect(watcher, "arena_ended", std::chrono::milliseconds(1500)).size() == 1);
     auto db = open_db(database_of(scratch.path()));
     const auto row = db->arenas().arena(arena);
     REQUIRE(row);
@@ -364,6 +371,7 @@ TEST_CASE("arena: the server's clock ends a game out of time, its player gone, b
         std::this_thread::sleep_for(std::chrono::milliseconds(200));
         row = open_db(database_of(scratch.path()))->game(game);
     } while ((!row || !row->finished_at || !row->arena_points) && SteadyClock::now() < until);
+    INFO(server.log());
     REQUIRE(row);
     REQUIRE(row->finished_at);
     CHECK(row->resigned);

@@ -77,6 +77,7 @@ void ArenaHall::load(Loaded loaded) {
 
 void ArenaHall::adopt(storage::ArenaRow row, const std::vector<storage::ArenaMemberRow>& members,
                       const std::vector<storage::ArenaGameRow>& games, const std::string& creator) {
+    const bool fresh = !arenas_.count(row.id);
     Arena& a = arenas_[row.id];
     creators_[row.id] = creator;
     std::map<std::int64_t, std::string> names;
@@ -90,10 +91,14 @@ void ArenaHall::adopt(storage::ArenaRow row, const std::vector<storage::ArenaMem
         a.standings.add(g.player, names[g.player], g.n,
                         engine::ArenaGame{g.score, *g.par, g.berserk, *g.finished_at});
     }
-    const auto now = unix_ms(d_.clock.now());
-    // What happened before this node knew the arena is not pushed again.
-    if (!a.started_pushed) a.started_pushed = now >= row.starts_at;
-    if (!a.ended_pushed) a.ended_pushed = row.ended_at.has_value() || now >= row.ends_at + 1000;
+    // What happened before this node knew the arena is not pushed again. An arena it knows
+    // already keeps its flags: another node may write the end (ended_at) before this node's
+    // tick gets there, and this node's watchers must still be told (the tick pushes it).
+    if (fresh) {
+        const auto now = unix_ms(d_.clock.now());
+        a.started_pushed = now >= row.starts_at;
+        a.ended_pushed = row.ended_at.has_value() || now >= row.ends_at + 1000;
+    }
     a.row = std::move(row);
     a.dirty = true;
 }

@@ -240,7 +240,11 @@ void ArenaRequests::play(Connection& c, const protocol::Request& r, const protoc
             row.par = engine::solve_par(ruleset, row.seed).par;
             *deadline = arena_game_deadline(*a, now, m.berserk);
             row.arena_deadline = *deadline;
-            return s.arenas().create_game(row, n, m.berserk);
+            auto st = s.arenas().create_game(row, n, m.berserk);
+            // Stored now: a game reloaded from storage (another node's hand-over, a restart)
+            // still knows its par when it finishes.
+            if (st.is_ok()) st = s.set_game_par(row.id, *row.par);
+            return st;
         },
         [this, self, refused, deadline, arena = m.arena, me = *me, re = r.id](std::shared_ptr<GameRoom> room,
                                                                               const storage::Status& st) {

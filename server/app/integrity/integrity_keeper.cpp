@@ -46,6 +46,7 @@ storage::Evidence evidence_of(const storage::GameRow& row, const engine::Integri
 
 bool analysed_first(const AnalysisKey& a, const AnalysisKey& b) {
     if (a.day != b.day) return a.day > b.day;
+    if (a.daily != b.daily) return a.daily;
     if (a.score != b.score) return a.score > b.score;
     return a.finished_at < b.finished_at;
 }
@@ -53,14 +54,14 @@ bool analysed_first(const AnalysisKey& a, const AnalysisKey& b) {
 void IntegrityKeeper::game_finished(const storage::GameRow& row) {
     if (!row.player || row.mode == storage::GameMode::kPractice) return;
     const auto finished = row.finished_at.value_or(0);
-    push(Item{row.id, {day_of(row.day, finished), row.score, finished},
+    push(Item{row.id, {day_of(row.day, finished), row.mode == storage::GameMode::kDaily, row.score, finished},
               std::chrono::steady_clock::now()});
 }
 
 void IntegrityKeeper::queue_backlog(const std::vector<storage::PendingGame>& games) {
     const auto now = std::chrono::steady_clock::now();
     for (const auto& g : games) {
-        push(Item{g.game, {day_of(g.day, g.finished_at), g.score, g.finished_at}, now});
+        push(Item{g.game, {day_of(g.day, g.finished_at), !g.day.empty(), g.score, g.finished_at}, now});
     }
 }
 

@@ -33,11 +33,14 @@ namespace pinfall::server {
 
 // Where a waiting game stands in the queue.
 struct AnalysisKey {
-    std::string day;  // the UTC day it belongs to (a league game's: its finish's)
+    std::string day;  // the UTC day it belongs to (a league or arena game's: its finish's)
+    bool daily = false;  // a daily attempt: the day's board comes first
     int score = 0;
     storage::Millis finished_at = 0;
 };
-// True when a is analysed before b: newest day first, then best score, then earlier finish.
+// True when a is analysed before b: newest day first, then the day's daily attempts before its
+// league and arena games (an arena finishes games far faster than one thread analyses them),
+// then best score, then earlier finish.
 bool analysed_first(const AnalysisKey& a, const AnalysisKey& b);
 
 class IntegrityKeeper {
