@@ -82,11 +82,11 @@ std::string encode_arena(Re re, const ArenaDetail& d) {
     return w.end_object().take();
 }
 
-std::string encode_arena_standings(std::int64_t arena, std::uint64_t total,
+std::string encode_arena_standings(std::int64_t arena, const std::string& at, std::uint64_t total,
                                    const std::vector<ArenaLine>& top,
                                    const std::optional<ArenaLine>& me) {
     JsonWriter w = start_message("arena_standings", std::nullopt, 256 + 96 * top.size());
-    w.key("arena").value(arena).key("total").value(total).key("top");
+    w.key("arena").value(arena).key("at").value(at).key("total").value(total).key("top");
     write_lines(w, top);
     w.key("me");
     write_optional_line(w, me);

@@ -66,8 +66,9 @@ std::string encode_arena_list(Re re, const std::optional<std::vector<ArenaInfo>>
 // {"type":"arena","re":..,"arena":{..},"joined":b,"total":n,"standings":[..],"me":..,
 //  "next_offset":n|null,"games":[..]}
 std::string encode_arena(Re re, const ArenaDetail& d);
-// Push (re null): {"type":"arena_standings","arena":n,"total":n,"top":[..],"me":line|null}
-std::string encode_arena_standings(std::int64_t arena, std::uint64_t total,
+// Push (re null): {"type":"arena_standings","arena":n,"at":"<server time>","total":n,
+// "top":[..],"me":line|null}
+std::string encode_arena_standings(std::int64_t arena, const std::string& at, std::uint64_t total,
                                    const std::vector<ArenaLine>& top,
                                    const std::optional<ArenaLine>& me);
 // Push: {"type":"arena_points","arena":n,"game":{..},"me":line}

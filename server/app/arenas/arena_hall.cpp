@@ -339,17 +339,18 @@ void ArenaHall::push_standings(Arena& a) {
     // One message for every watcher without a line of its own outside the top.
     Message shared;
     std::erase_if(a.watchers, [](const Watcher& w) { return w.to.expired(); });
+    const std::string at = format_rfc3339_ms(unix_ms(d_.clock.now()));
     for (const auto& w : a.watchers) {
         auto to = w.to.lock();
         if (!to) continue;
         std::optional<protocol::ArenaLine> me;
         if (w.player) me = a.standings.line_of(*w.player);
         if (me) {
-            to->send(make_message(protocol::encode_arena_standings(a.row.id, all.size(), top, me)));
+            to->send(make_message(protocol::encode_arena_standings(a.row.id, at, all.size(), top, me)));
             continue;
         }
         if (!shared) {
-            shared = make_message(protocol::encode_arena_standings(a.row.id, all.size(), top, std::nullopt));
+            shared = make_message(protocol::encode_arena_standings(a.row.id, at, all.size(), top, std::nullopt));
         }
         to->send(shared);
     }
