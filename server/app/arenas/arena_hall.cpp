@@ -80,17 +80,8 @@ void ArenaHall::adopt(storage::ArenaRow row, const std::vector<storage::ArenaMem
     const bool fresh = !arenas_.count(row.id);
     Arena& a = arenas_[row.id];
     creators_[row.id] = creator;
-    std::map<std::int64_t, std::string> names;
-    for (const auto& m : members) names[m.player] = m.name;
     // Rebuilt from storage each time: a result held for review (or a ban) leaves them.
-    a.standings = ArenaStandings{};
-    for (const auto& m : members) a.standings.join(m.player, m.name);
-    for (const auto& g : games) {
-        if (!g.finished_at) a.standings.set_playing(g.player, g.game);
-        if (!g.finished_at || !g.par || !g.counts()) continue;
-        a.standings.add(g.player, names[g.player], g.n,
-                        engine::ArenaGame{g.score, *g.par, g.berserk, *g.finished_at});
-    }
+    a.standings = ArenaStandings::from_storage(members, games);
     // What happened before this node knew the arena is not pushed again. An arena it knows
     // already keeps its flags: another node may write the end (ended_at) before this node's
     // tick gets there, and this node's watchers must still be told (the tick pushes it).
@@ -317,17 +308,7 @@ void ArenaHall::page(std::int64_t arena, std::optional<std::int64_t> me, int off
     asio::post(strand_, [this, arena, me, offset, limit, done = std::move(done)] {
         const auto it = arenas_.find(arena);
         if (it == arenas_.end()) return done(std::nullopt);
-        ArenaStandings& s = it->second.standings;
-        ArenaPage p;
-        const auto& all = s.ranked();
-        p.total = all.size();
-        for (std::size_t i = static_cast<std::size_t>(offset);
-             i < all.size() && p.lines.size() < static_cast<std::size_t>(limit); ++i) {
-            p.lines.push_back(all[i]);
-        }
-        if (offset + p.lines.size() < all.size()) p.next_offset = offset + static_cast<int>(p.lines.size());
-        if (me) p.me = s.line_of(*me);
-        done(std::move(p));
+        done(it->second.standings.page(me, offset, limit));
     });
 }
 

@@ -48,14 +48,6 @@ struct ArenaResult {
     engine::ArenaGame game_result;
 };
 
-// The standings page a detail shows.
-struct ArenaPage {
-    std::uint64_t total = 0;
-    std::vector<protocol::ArenaLine> lines;
-    std::optional<protocol::ArenaLine> me;
-    std::optional<int> next_offset;
-};
-
 // The last moment an arena game may run: its clock from its start (halved when berserk), else
 // the arena's end plus the grace.
 storage::Millis arena_game_deadline(const storage::ArenaRow& a, storage::Millis started_at,

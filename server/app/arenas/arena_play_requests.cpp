@@ -150,26 +150,8 @@ void ArenaRequests::standings_from_storage(Connection& c, protocol::Re re,
         },
         [this, conn = c.shared_from_this(), self, read, offset, limit, me, re](const storage::Status& st) {
             if (!st.is_ok()) return conn->fail(self, re, code::kStorageError, "could not read the arena");
-            ArenaStandings standings;
-            std::map<std::int64_t, std::string> names;
-            for (const auto& m : read->members) {
-                names[m.player] = m.name;
-                standings.join(m.player, m.name);
-            }
-            for (const auto& g : read->all_games) {
-                if (!g.finished_at || !g.par || !g.counts()) continue;
-                standings.add(g.player, names[g.player], g.n, {g.score, *g.par, g.berserk, *g.finished_at});
-            }
-            ArenaPage page;
-            const auto& all = standings.ranked();
-            page.total = all.size();
-            for (std::size_t i = static_cast<std::size_t>(offset);
-                 i < all.size() && page.lines.size() < static_cast<std::size_t>(limit); ++i) {
-                page.lines.push_back(all[i]);
-            }
-            if (offset + page.lines.size() < all.size()) page.next_offset = offset + static_cast<int>(page.lines.size());
-            if (me) page.me = standings.line_of(*me);
-            send_detail(re, *read, std::move(page), self);
+            auto standings = ArenaStandings::from_storage(read->members, read->all_games);
+            send_detail(re, *read, standings.page(me, offset, limit), self);
         });
 }
 

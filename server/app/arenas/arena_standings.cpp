@@ -4,6 +4,35 @@
 
 namespace pinfall::server {
 
+ArenaStandings ArenaStandings::from_storage(const std::vector<storage::ArenaMemberRow>& members,
+                                            const std::vector<storage::ArenaGameRow>& games) {
+    ArenaStandings s;
+    std::map<std::int64_t, std::string> names;
+    for (const auto& m : members) {
+        names[m.player] = m.name;
+        s.join(m.player, m.name);
+    }
+    for (const auto& g : games) {
+        if (!g.finished_at) s.set_playing(g.player, g.game);
+        if (!g.finished_at || !g.par || !g.counts()) continue;
+        s.add(g.player, names[g.player], g.n, {g.score, *g.par, g.berserk, *g.finished_at});
+    }
+    return s;
+}
+
+ArenaPage ArenaStandings::page(std::optional<std::int64_t> me, int offset, int limit) {
+    ArenaPage p;
+    const auto& all = ranked();
+    p.total = all.size();
+    for (std::size_t i = static_cast<std::size_t>(offset);
+         i < all.size() && p.lines.size() < static_cast<std::size_t>(limit); ++i) {
+        p.lines.push_back(all[i]);
+    }
+    if (offset + p.lines.size() < all.size()) p.next_offset = offset + static_cast<int>(p.lines.size());
+    if (me) p.me = line_of(*me);
+    return p;
+}
+
 void ArenaStandings::join(std::int64_t player, const std::string& name) {
     auto [it, fresh] = players_.try_emplace(player);
     it->second.name = name;

@@ -15,11 +15,24 @@
 
 #include "engine/arena.hpp"
 #include "protocol/arenas.hpp"
+#include "storage/arenas.hpp"
 
 namespace pinfall::server {
 
+// The standings page a detail shows.
+struct ArenaPage {
+    std::uint64_t total = 0;
+    std::vector<protocol::ArenaLine> lines;
+    std::optional<protocol::ArenaLine> me;
+    std::optional<int> next_offset;
+};
+
 class ArenaStandings {
    public:
+    // The standings of an arena's stored members and games: the results that count (not held,
+    // not a banned player's) and, on each line, the game in play.
+    static ArenaStandings from_storage(const std::vector<storage::ArenaMemberRow>& members,
+                                       const std::vector<storage::ArenaGameRow>& games);
     // A player on the standings (0 points until a game finishes); renames when known.
     void join(std::int64_t player, const std::string& name);
     // The player's game in play (nullopt: none), shown on their line for watching.
@@ -33,6 +46,8 @@ class ArenaStandings {
     std::optional<protocol::ArenaLine> line_of(std::int64_t player);
     // What game n of the player earned; nullopt when it has not finished.
     std::optional<engine::GamePoints> points_of(std::int64_t player, int n) const;
+    // Lines offset .. offset + limit, the asking player's line, and where the next page starts.
+    ArenaPage page(std::optional<std::int64_t> me, int offset, int limit);
     // The finished games of the player, by n.
     std::map<int, engine::ArenaGame> games_of(std::int64_t player) const;
 

@@ -6,6 +6,13 @@
 
 namespace pinfall::server {
 
+engine::WeekVerdict week_verdict_of(engine::Ruleset ruleset,
+                                    const std::vector<storage::Evidence>& week) {
+    std::vector<engine::IntegrityEvidence> e;
+    for (const auto& r : week) e.push_back({r.llr, r.week_llr, r.guard_sum, r.guard_var, r.deciding});
+    return engine::week_verdict(ruleset, e);
+}
+
 storage::Status store_verdict(storage::Store& s, const storage::Evidence& e, storage::Millis now,
                               bool* changed) {
     auto& in = s.integrity();
@@ -19,11 +26,7 @@ storage::Status store_verdict(storage::Store& s, const storage::Evidence& e, sto
         *changed |= opened;
     }
     const auto recent = in.recent_evidence(e.player, e.ruleset, engine::kWeekGames);
-    std::vector<engine::IntegrityEvidence> week;
-    for (const auto& r : recent) {
-        week.push_back({r.llr, r.week_llr, r.guard_sum, r.guard_var, r.deciding});
-    }
-    if (!engine::week_verdict(e.ruleset, week).flagged) return storage::Status::ok();
+    if (!week_verdict_of(e.ruleset, recent).flagged) return storage::Status::ok();
     for (const auto& r : recent) {
         if (auto st = in.open_case(r.game, "week", "", now, &opened); !st.is_ok()) return st;
         *changed |= opened;

@@ -8,9 +8,16 @@
 // Thread-safety: REQUIRES the storage thread, inside a transaction.
 #pragma once
 
+#include <vector>
+
+#include "engine/integrity.hpp"
 #include "storage/store.hpp"
 
 namespace pinfall::server {
+
+// The week's verdict over stored evidence rows (the player's last seven, newest first).
+engine::WeekVerdict week_verdict_of(engine::Ruleset ruleset,
+                                    const std::vector<storage::Evidence>& week);
 
 // *changed is set when a result went under review (the boards must follow).
 storage::Status store_verdict(storage::Store& s, const storage::Evidence& e, storage::Millis now,

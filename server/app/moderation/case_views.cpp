@@ -4,6 +4,7 @@
 
 #include "engine/integrity.hpp"
 #include "server/app/core/clock.hpp"
+#include "server/app/integrity/verdict.hpp"
 
 namespace pinfall::server {
 
@@ -12,13 +13,7 @@ namespace {
 constexpr double kReportWeight = 0.5;
 constexpr int kReportsCounted = 4;
 
-engine::WeekVerdict week_of(const CaseRead& c) {
-    std::vector<engine::IntegrityEvidence> week;
-    for (const auto& e : c.week) {
-        week.push_back({e.llr, e.week_llr, e.guard_sum, e.guard_var, e.deciding});
-    }
-    return engine::week_verdict(c.row.ruleset, week);
-}
+engine::WeekVerdict week_of(const CaseRead& c) { return week_verdict_of(c.row.ruleset, c.week); }
 
 std::optional<std::string> time_of(std::optional<storage::Millis> ms) {
     if (!ms) return std::nullopt;
