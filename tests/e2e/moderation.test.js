@@ -599,6 +599,10 @@ test('a day later: the revealed game replayed in the case view, each decision\'s
 
     await page.setViewportSize(PHONE);
     await page.evaluate((t) => localStorage.setItem('pinfall.token', t), players['Mona Moderator'].token);
+    // A new document, so the client signs in with the token just stored: a goto that changes
+    // only the hash keeps the page, and its reconnection to the restarted server may already
+    // have signed in with the token it held (Dee's) before the line above ran.
+    await page.goto('about:blank');
     await page.goto(`${server.url}#/moderation/case/${tao.game}`);
     await waitIdle(page);
     await page.waitForSelector('#case-replay');
