@@ -73,6 +73,12 @@ const std::vector<Table>& tables() {
         {"moderators", {"player_id", "granted_at"}, {}, "player_id", nullptr},
         // As league_log: ids are new, rows keep their order (an append-only log only grows).
         {"audit_log", {"at", "moderator_id", "action", "target", "note"}, {}, "id", nullptr},
+        {"follows", {"follower", "followee", "created_at"}, {}, "follower, followee", nullptr},
+        {"blocks", {"blocker", "blocked", "created_at"}, {}, "blocker, blocked", nullptr},
+        {"friend_invites", {"player", "token"}, {}, "player", nullptr},
+        // Ids kept: clients page a player's notices by id.
+        {"notices", {"id", "player", "kind", "key", "body", "created_at", "read_at"}, {}, "id",
+         "id"},
     };
     return kTables;
 }

@@ -16,11 +16,13 @@
 
 #include "storage/arenas.hpp"
 #include "storage/database.hpp"
+#include "storage/inbox.hpp"
 #include "storage/integrity.hpp"
 #include "storage/lanes.hpp"
 #include "storage/leagues.hpp"
 #include "storage/moderation.hpp"
 #include "storage/records.hpp"
+#include "storage/social.hpp"
 #include "storage/status.hpp"
 
 namespace pinfall::storage {
@@ -169,6 +171,8 @@ class Store {
     ModerationStore& moderation() { return *moderation_; }
     IntegrityStore& integrity() { return *integrity_; }
     ArenaStore& arenas() { return *arenas_; }
+    SocialStore& social() { return *social_; }
+    InboxStore& inbox() { return *inbox_; }
 
    private:
     explicit Store(std::unique_ptr<Database> db);
@@ -193,6 +197,8 @@ class Store {
     std::unique_ptr<ModerationStore> moderation_;
     std::unique_ptr<IntegrityStore> integrity_;
     std::unique_ptr<ArenaStore> arenas_;
+    std::unique_ptr<SocialStore> social_;
+    std::unique_ptr<InboxStore> inbox_;
 };
 
 }  // namespace pinfall::storage

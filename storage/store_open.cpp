@@ -75,6 +75,10 @@ std::unique_ptr<Store> Store::finish_open(std::unique_ptr<Database> db, Status* 
     if (!status->is_ok()) return nullptr;
     store->arenas_ = std::make_unique<ArenaStore>(*store->db_, status);
     if (!status->is_ok()) return nullptr;
+    store->social_ = std::make_unique<SocialStore>(*store->db_, status);
+    if (!status->is_ok()) return nullptr;
+    store->inbox_ = std::make_unique<InboxStore>(*store->db_, status);
+    if (!status->is_ok()) return nullptr;
     return store;
 }
 

@@ -364,6 +364,46 @@ CREATE INDEX games_under_review ON games(id) WHERE review = 'review';
 CREATE UNIQUE INDEX games_one_arena_game ON games(arena_id, player_id, arena_n)
     WHERE mode = 'arena';
 )sql",
+    // 13: friends and the inbox (issue 29, storage/social.hpp, storage/inbox.hpp): follows
+    // (one way; both ways make friends), blocks, each player's friend invite token, and stored
+    // notices, written once per (player, key). AUTOINCREMENT: a notice's id is never used again
+    // once expiry deleted it (clients page by id). notices_unread counts a player's unread
+    // notices; notices_by_age serves expiry.
+    R"sql(
+CREATE TABLE follows (
+    follower INTEGER NOT NULL REFERENCES players(id),
+    followee INTEGER NOT NULL REFERENCES players(id),
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (follower, followee),
+    CHECK (follower <> followee)
+) WITHOUT ROWID;
+CREATE INDEX follows_by_followee ON follows(followee, created_at);
+CREATE TABLE blocks (
+    blocker INTEGER NOT NULL REFERENCES players(id),
+    blocked INTEGER NOT NULL REFERENCES players(id),
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (blocker, blocked),
+    CHECK (blocker <> blocked)
+) WITHOUT ROWID;
+CREATE INDEX blocks_by_blocked ON blocks(blocked);
+CREATE TABLE friend_invites (
+    player INTEGER PRIMARY KEY REFERENCES players(id),
+    token TEXT NOT NULL UNIQUE
+);
+CREATE TABLE notices (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    player INTEGER NOT NULL REFERENCES players(id),
+    kind TEXT NOT NULL,
+    key TEXT NOT NULL,
+    body TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    read_at INTEGER,
+    UNIQUE (player, key)
+);
+CREATE INDEX notices_by_player ON notices(player, id);
+CREATE INDEX notices_unread ON notices(player) WHERE read_at IS NULL;
+CREATE INDEX notices_by_age ON notices(created_at);
+)sql",
 };
 
 }  // namespace
