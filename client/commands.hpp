@@ -36,6 +36,12 @@ int run_verify(const Globals& g, const Args& args);
 int run_health(const Globals& g, const Args& args);
 int run_review(const Globals& g, const Args& args);
 int run_arena(const Globals& g, const Args& args);
+int run_friends(const Globals& g, const Args& args);
+int run_follow(const Globals& g, const Args& args);
+int run_unfollow(const Globals& g, const Args& args);
+int run_block(const Globals& g, const Args& args);
+int run_unblock(const Globals& g, const Args& args);
+int run_inbox(const Globals& g, const Args& args);
 
 // The usage text of every command.
 std::string usage_text();

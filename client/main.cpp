@@ -54,7 +54,10 @@ int main(int argc, char** argv) {
         {"play", run_play},     {"leaderboard", run_leaderboard},
         {"verify", run_verify}, {"health", run_health},
         {"par", run_par},       {"review", run_review},
-        {"arena", run_arena},
+        {"arena", run_arena},   {"friends", run_friends},
+        {"follow", run_follow}, {"unfollow", run_unfollow},
+        {"block", run_block},   {"unblock", run_unblock},
+        {"inbox", run_inbox},
     };
     const std::string command = vm["command"].as<std::string>();
     const auto it = kCommands.find(command);

@@ -24,12 +24,6 @@ std::string plural_of(long long n, const char* word) {
     return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
 
-std::string one_decimal(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f", v);
-    return buf;
-}
-
 // "12:00 UTC" of an RFC 3339 time, with its date when it is not the day of now_ms.
 std::string when(const std::string& iso, std::int64_t now_ms) {
     if (iso.size() < 16) return iso;

@@ -3,17 +3,9 @@
 #include <cstdio>
 #include <sstream>
 
+#include "client/text.hpp"
+
 namespace pinfall::cli {
-
-namespace {
-
-std::string one_decimal(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f", v);
-    return buf;
-}
-
-}  // namespace
 
 std::string render_review(const Json& r) {
     std::ostringstream out;

@@ -1,6 +1,7 @@
 // Small text helpers shared by the renderers. Pure; thread-safe.
 #pragma once
 
+#include <cstdio>
 #include <string>
 
 namespace pinfall::cli {
@@ -15,6 +16,13 @@ inline std::string pad_right(std::string s, std::size_t width) {
 inline std::string pad_left(std::string s, std::size_t width) {
     if (s.size() < width) s.insert(0, width - s.size(), ' ');
     return s;
+}
+
+// v with one decimal ("87.4").
+inline std::string one_decimal(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", v);
+    return buf;
 }
 
 }  // namespace pinfall::cli
