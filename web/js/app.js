@@ -3,7 +3,8 @@
 // screen to its view, and routes the server's pushes (game updates, lane updates, errors).
 // Moderators get the Moderation page (moderation/), linked from the top bar once the server
 // has answered one of their moderator requests. Arenas (arenas/): the list, one arena's live
-// page, and an arena game's result card fed by the arena pushes.
+// page, and an arena game's result card fed by the arena pushes. Friends and the inbox
+// (friends/): the Friends page, the inbox, and the top bar's bell fed by `notice` pushes.
 
 import { AccountView } from './account_view.js';
 import { ArenaHome } from './arenas/arena_home.js';
@@ -13,6 +14,9 @@ import { ArenaView } from './arenas/arena_view.js';
 import { utcDate } from './cards.js';
 import { ConnectionBanner } from './connection_banner.js';
 import { DailyView } from './daily_view.js';
+import { FriendsView } from './friends/friends_view.js';
+import { InboxBell } from './friends/inbox_bell.js';
+import { InboxView } from './friends/inbox_view.js';
 import { busy, busyBegin, busyEnd } from './dom.js';
 import { GameController } from './game_controller.js';
 import { GuestName } from './guest_identity.js';
@@ -74,6 +78,11 @@ const guestName = new GuestName(client, account);
 // The top bar links the Moderation page for moderators only: asked of the server after every
 // welcome and login (moderation/moderator_link.js).
 const moderatorLink = new ModeratorLink(client, $('nav'));
+// The bell: the unread count of the inbox, asked after every welcome and login, then kept by
+// the `notice` pushes (friends/inbox_bell.js).
+const bell = new InboxBell(client, $('inbox-bell'), $('inbox-live'));
+// Whoever this page acts as on the boards: the logged-in player, or a guest's ranked identity.
+const identity = () => client.player ?? guestName.identity;
 const lane = new LaneView($('lane-screen'), client, messages, { player, openLane: (msg) => showLane(msg) });
 const views = {
     account,
@@ -83,8 +92,8 @@ const views = {
         player,
         guest: () => guestName.refresh(),
     }),
-    leaders: new LeaderboardView($('leaders-screen'), client, messages, { today, player }),
-    profile: new ProfileView($('profile-screen'), client, messages, { player }),
+    leaders: new LeaderboardView($('leaders-screen'), client, messages, { today, player, identity }),
+    profile: new ProfileView($('profile-screen'), client, messages, { player, identity }),
     replay: new ReplayView($('replay-screen'), messages, client, { me: () => client.player ?? guestName.identity }),
     lanes: new LaneHome($('lanes-screen'), client, messages, { openLane: (msg) => showLane(msg) }),
     lane,
@@ -107,6 +116,8 @@ const views = {
         openGame: (id) => openGame(id, false),
     }),
     moderation: new ModerationView($('moderation-screen'), client, messages, { player }),
+    friends: new FriendsView($('friends-screen'), client, messages),
+    inbox: new InboxView($('inbox-screen'), client, messages, { bell }),
 };
 
 /** Shows the screen the address names. */
@@ -136,6 +147,7 @@ async function onWelcome(welcome, who) {
     account.setPlayer(who);
     if (!who) guestName.refresh();
     moderatorLink.probe();
+    bell.refresh();
     if (!welcomed) {
         welcomed = true;
         banner.welcome();
@@ -160,7 +172,7 @@ async function onWelcome(welcome, who) {
         await views.league.rewatch();
     } else if (screen === 'arena') {
         await views.arena.rewatch();
-    } else if (['daily', 'leaders', 'profile', 'leagues', 'arenas'].includes(screen)) {
+    } else if (['daily', 'leaders', 'profile', 'leagues', 'arenas', 'friends', 'inbox'].includes(screen)) {
         // Pages read from the server: one loaded as the connection dropped failed (or is stale),
         // so it is read again. Pages with forms (account, lanes) keep what was typed.
         await route();
@@ -180,8 +192,10 @@ function onAccount(who) {
     account.setPlayer(who);
     if (!welcomed) return;
     moderatorLink.probe();
+    bell.refresh();
     const screen = document.body.dataset.screen;
-    if (['daily', 'profile', 'leaders', 'leagues', 'league', 'arenas', 'arena', 'moderation', 'replay'].includes(screen)) route();
+    if (['daily', 'profile', 'leaders', 'leagues', 'league', 'arenas', 'arena', 'moderation', 'replay', 'friends',
+         'inbox'].includes(screen)) route();
 }
 
 /** Shows game `id` from a snapshot; quietly falls back to the start screen if it is gone. */
@@ -217,7 +231,10 @@ async function startDaily({ guest = false } = {}) {
     const asGuest = !client.player && (guest || guestName.identity !== null);
     try {
         await showGame(await busy(() => client.request('daily_start', asGuest ? { guest: true } : {})));
-        if (asGuest) await guestName.refresh();
+        if (asGuest) {
+            await guestName.refresh();
+            bell.refresh();  // the guest's ranked identity has an inbox now
+        }
     } catch (err) {
         // A guest where the server ranks accounts only, or today's attempt already made: the
         // daily page says how to take part, or shows the score and the board.
@@ -271,6 +288,7 @@ function onPush(msg) {
         game.over.arena.apply(msg);
         views.arena.apply(msg);
     }
+    else if (msg.type === 'notice') bell.apply(msg);
     else if (msg.type === 'error') messages.error(msg);
 }
 

@@ -9,6 +9,7 @@ import { busy, fillScreen, formatDay, formatWhen, h, wayBack } from './dom.js';
 import { yesterdayRecap } from './daily_recap.js';
 import { nextDailyText } from './daily_result.js';
 import { standingPanel } from './day_chart.js';
+import { friendsStanding, friendsStandingLine } from './friends/friends_standing.js';
 import { boardTable, meLine } from './leaderboard_table.js';
 import { reviewNote } from './review_note.js';
 
@@ -83,16 +84,18 @@ export class DailyView {
         // Not logged in but not anonymous: a guest playing under its guest-xxxx identity.
         const guest = !this.player() && daily.status !== 'anonymous' ? await busy(() => this.guest()) : null;
         const recap = this.player() || guest ? await busy(() => yesterdayRecap(this.client, daily)) : null;
+        // "3rd of your 7 friends" once today's attempt is finished (issue 29).
+        const friends = daily.status === 'finished' ? await busy(() => friendsStanding(this.client, daily.date)) : null;
         fillScreen(this.el,
                    h('h2', { id: 'daily-title' }, 'Daily challenge ', h('span', { class: 'muted', text: `${formatDay(daily.date)} (UTC day)` })),
-                   this.#attempt(daily, guest),
+                   this.#attempt(daily, guest, friends),
                    recap,
                    this.#board(daily, board),
                    this.#fairness(daily));
         if (daily.revealed) await this.#checkRevealed(daily.revealed);
     }
 
-    #attempt(d, guest) {
+    #attempt(d, guest, friends = null) {
         const panel = h('div', { id: 'daily-status', class: 'card-panel daily-attempt', data: { status: d.status } });
         const times = h('p', { class: 'muted' },
                         `Everyone plays the same deals today (${d.ruleset} rules). Attempts may start until `,
@@ -122,6 +125,7 @@ export class DailyView {
                            h('strong', { id: 'daily-score', class: 'big-score', text: String(d.score) }),
                            ' today.'),
                          reviewNote(d.review, 'daily-review'),
+                         friends ? friendsStandingLine(friends, d.date, 'daily-friends') : null,
                          h('div', { class: 'buttons' },
                            h('a', { class: 'button-link', id: 'daily-around', href: `#/leaders/daily/${d.date}/around`,
                                     text: 'Where I stand' }),

@@ -1,7 +1,8 @@
 // The result card at the end of a game, on top of the play screen: what was played (daily,
 // practice, league), the final score, strikes and spares (par follows from par_line.js), for
-// the daily the rank and share of players at or above it, the streak, a countdown to the next
-// daily, the share text, and behind "Verify" what the server revealed (seed, record, every
+// the daily the rank and share of players at or above it ("3rd of your 7 friends" when players
+// the player follows are on the day's board: friends/friends_standing.js), the streak, a
+// countdown to the next daily, the share text, and behind "Verify" what the server revealed (seed, record, every
 // deal) so the player can check the deals came from the seed. A ranked game reveals nothing
 // yet: the card says when it will, and links the leaderboard. An arena game's card has the
 // points it earned, the player's place and "Next game" (arenas/arena_result.js).
@@ -9,6 +10,7 @@
 import { ArenaResult } from './arenas/arena_result.js';
 import { dailyRank, dailyReply, dailyStreak, nextDailyText, streakText } from './daily_result.js';
 import { standingPanel } from './day_chart.js';
+import { friendsStanding, friendsStandingLine } from './friends/friends_standing.js';
 import { reviewNote } from './review_note.js';
 import { shareLine, topPercent } from './sheet_view.js';
 
@@ -98,6 +100,7 @@ export class GameOverView {
         this.rank.hidden = true;
         this.el.querySelector('#over-standing')?.remove();
         this.el.querySelector('#over-review')?.remove();
+        this.el.querySelector('#over-friends')?.remove();
         this.streak.hidden = true;
         this.#drawShare();
         if (arena) {
@@ -109,6 +112,7 @@ export class GameOverView {
         if (this.mode === 'daily') {
             this.#loadRank(state);
             this.#loadStreak(state);
+            this.#loadFriends(state);
         }
         // The card is the first thing to read: on a phone it may start above the fold.
         this.el.scrollIntoView?.({ block: 'nearest' });
@@ -151,13 +155,22 @@ export class GameOverView {
         const info = today ?? await dailyRank(this.client, state, this.date);
         if (!info || this.shown !== state.id) return;
         this.el.querySelector('#over-standing')?.remove();
-        if (today) this.rank.after(standingPanel(today, state.sheet.score, 'over-standing'));
+        const anchor = this.el.querySelector('#over-friends') ?? this.rank;
+        if (today) anchor.after(standingPanel(today, state.sheet.score, 'over-standing'));
         this.rankInfo = info;
         this.rank.textContent = `Rank ${info.rank} of ${info.total} today \u00b7 top ${topPercent(info)}%`;
         this.rank.dataset.rank = String(info.rank);
         this.rank.dataset.total = String(info.total);
         this.rank.hidden = false;
         this.#drawShare();
+    }
+
+    /** "3rd of your 7 friends" under the rank, when someone the player follows is on the day's board. */
+    async #loadFriends(state) {
+        const info = await friendsStanding(this.client, this.date);
+        if (!info || this.shown !== state.id) return;
+        this.el.querySelector('#over-friends')?.remove();
+        this.rank.after(friendsStandingLine(info, this.date, 'over-friends'));  // before the day's chart
     }
 
     async #loadStreak(state) {

@@ -1,7 +1,8 @@
 // A player's profile: statistics over their finished solitaire games (games, average, high game,
 // strike and spare percentages per frame, daily streaks), the score histogram as a chart split
 // by kind of game, the scores over time, the recent games with a replay link each, and the
-// finished games on real lanes.
+// finished games on real lanes. Another player's profile has Follow and Block
+// (friends/relation_panel.js).
 
 import { busy, fillScreen, formatDay, formatWhen, h, plural, wayBack } from './dom.js';
 import { histogramChart } from './histogram.js';
@@ -9,6 +10,7 @@ import { KINDS, fitBins, gamesOfScores, splitBins } from './histogram_bins.js';
 import { scoreTrend } from './score_trend.js';
 import { reviewNote, reviewTag } from './review_note.js';
 import { setTitle } from './router.js';
+import { relationPanel } from './friends/relation_panel.js';
 
 const LANE_RULESETS = { 'compact-official': 'Compact Bowling', compact: 'Compact (simple)', tenpin: 'Ten-pin' };
 
@@ -21,12 +23,13 @@ function legend(earlier) {
 }
 
 export class ProfileView {
-    /** player(): the logged-in player or null. */
-    constructor(el, client, messages, { player }) {
+    /** player(): the logged-in player or null; identity(): that, or a guest's ranked identity. */
+    constructor(el, client, messages, { player, identity = player }) {
         this.el = el;
         this.client = client;
         this.messages = messages;
         this.player = player;
+        this.identity = identity;
     }
 
     /** params.player: a player id, or null for the logged-in player. */
@@ -47,7 +50,7 @@ export class ProfileView {
             this.messages.error(err);
             return;
         }
-        const mine = p.player.id === this.player()?.id;
+        const mine = p.player.id === (this.player() ?? this.identity())?.id;
         // Every finished game's kind and score (the server's `scores`), else those `recent` lists
         // when it lists them all; null when only some are known.
         const all = p.scores ? gamesOfScores(p.scores) : p.recent.length === p.games ? p.recent : null;
@@ -55,6 +58,10 @@ export class ProfileView {
         fillScreen(this.el,
                    h('h2', { id: 'profile-name' }, p.player.name,
                      mine ? h('span', { class: 'muted', text: ' (you)' }) : null),
+                   // Follow and Block on another player's profile (issue 29); your own links
+                   // the Friends page.
+                   mine ? h('p', { id: 'profile-friends' }, h('a', { href: '#/friends', text: 'Your friends, followers and invite link' }))
+                       : relationPanel(this.client, this.messages, p.player, p.relation),
                    this.#stats(p),
                    h('div', { class: 'card-panel' },
                      h('h3', { text: 'Scores' }),

@@ -3,7 +3,7 @@
 // the page's title, and where the page's one error line sits.
 
 const SCREENS = ['start', 'play', 'account', 'daily', 'leaders', 'profile', 'replay', 'lanes',
-                 'lane', 'leagues', 'league', 'arenas', 'arena', 'moderation', 'offline'];
+                 'lane', 'leagues', 'league', 'arenas', 'arena', 'moderation', 'friends', 'inbox', 'offline'];
 
 // Each screen's own page title (a browser tab, history and screen readers name the page by it);
 // a view may make it more precise with setTitle().
@@ -11,7 +11,7 @@ const TITLES = {
     loading: 'Pinfall: Bowling Solitaire', start: 'Pinfall: Bowling Solitaire', play: 'Game', account: 'Account',
     daily: 'Daily challenge', leaders: 'Leaderboards', profile: 'Profile', replay: 'Replay', lanes: 'Lanes',
     lane: 'Lane', leagues: 'Leagues', league: 'League', arenas: 'Arenas', arena: 'Arena', moderation: 'Moderation',
-    offline: 'Server unreachable',
+    friends: 'Friends', inbox: 'Inbox', offline: 'Server unreachable',
 };
 
 const PRODUCT = 'Pinfall: Bowling Solitaire';
@@ -21,10 +21,28 @@ export function setTitle(text) {
     document.title = text === PRODUCT ? text : `${text} \u00b7 Pinfall`;
 }
 
-/** '#/leaders/daily/2026-11-29' -> {screen: 'leaders', params: {board: 'daily', date: ...}}. */
+/** The scopes a board may be asked for (docs/protocol.md "Scoped boards"). */
+const SCOPE = /^(global|friends|league:\d+)$/;
+
+/**
+ * A board's address: '#/leaders/daily/2026-11-29/around?scope=friends' (the scope only when it
+ * is not the global board).
+ */
+export function boardHash(board, { date = null, around = false, scope = 'global' } = {}) {
+    const path = [board, board === 'daily' ? date : null, board === 'daily' && date && around ? 'around' : null]
+        .filter(Boolean).join('/');
+    return `#/leaders/${path}${scope && scope !== 'global' ? `?scope=${scope}` : ''}`;
+}
+
+/**
+ * '#/leaders/daily/2026-11-29' -> {screen: 'leaders', params: {board: 'daily', date: ...}};
+ * a board's '?scope=friends' (or league:<id>) is its params.scope.
+ */
 export function parseHash(hash) {
-    const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+    const [path, query = ''] = hash.split('?');
+    const parts = path.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
     const [head, a, b, c] = parts;
+    const scope = new URLSearchParams(query).get('scope');
     switch (head) {
     case undefined: case 'practice': return { screen: 'start', params: {} };
     case 'play': return { screen: 'play', params: {} };
@@ -32,7 +50,8 @@ export function parseHash(hash) {
     case 'daily': return { screen: 'daily', params: {} };
     case 'leaders':
         return { screen: 'leaders',
-                 params: { board: a ?? 'daily', date: b ?? null, around: c === 'around' } };
+                 params: { board: a ?? 'daily', date: b ?? null, around: c === 'around',
+                           scope: scope && SCOPE.test(scope) ? scope : 'global' } };
     case 'profile': return { screen: 'profile', params: { player: a ? Number(a) : null } };
     case 'game': return { screen: 'replay', params: { game: Number(a) } };
     case 'lanes': return { screen: 'lanes', params: { code: a ?? '' } };
@@ -44,6 +63,9 @@ export function parseHash(hash) {
     case 'arena': return { screen: 'arena', params: { arena: Number(a) } };
     // The moderators' queue, and one case: #/moderation/case/812 (a case is its game's id).
     case 'moderation': return { screen: 'moderation', params: { game: a === 'case' && /^\d+$/.test(b ?? '') ? Number(b) : null } };
+    // A friend invite link: #/friends/add/TOKEN follows the token's owner.
+    case 'friends': return { screen: 'friends', params: { invite: a === 'add' && b ? b : null } };
+    case 'inbox': return { screen: 'inbox', params: {} };
     default: return { screen: 'start', params: {} };
     }
 }
