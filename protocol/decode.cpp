@@ -146,7 +146,7 @@ RequestBody decode_body(std::string_view type, const json& obj) {
         return d;
     }
     if (type == "leaderboard") {
-        only_fields(obj, {"board", "date", "limit", "cursor", "around"});
+        only_fields(obj, {"board", "date", "limit", "cursor", "around", "scope"});
         LeaderboardRequest l;
         if (const auto* b = get_string(obj, "board", false)) {
             if (*b == "daily") {
@@ -169,6 +169,7 @@ RequestBody decode_body(std::string_view type, const json& obj) {
             if (!it->is_boolean()) throw Refusal{code::kBadRequest, "around must be true or false"};
             l.around = it->get<bool>();
         }
+        if (const auto* sc = get_string(obj, "scope", false)) l.scope = board_scope(*sc);
         return l;
     }
     if (type == "profile") {
@@ -202,6 +203,7 @@ RequestBody decode_body(std::string_view type, const json& obj) {
     if (auto group = decode_group_request(type, obj)) return std::move(*group);
     if (auto m = decode_moderation_request(type, obj)) return std::move(*m);
     if (auto a = decode_arena_request(type, obj)) return std::move(*a);
+    if (auto f = decode_social_request(type, obj)) return std::move(*f);
     if (type == "ping") {
         only_fields(obj, {});
         return Ping{};

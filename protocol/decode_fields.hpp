@@ -38,6 +38,10 @@ std::optional<RequestBody> decode_group_request(std::string_view type, const jso
 std::optional<RequestBody> decode_moderation_request(std::string_view type, const json& obj);
 // Arena requests (decode_arenas.cpp); nullopt when `type` is none of them.
 std::optional<RequestBody> decode_arena_request(std::string_view type, const json& obj);
+// Friends and inbox requests (decode_social.cpp); nullopt when `type` is none of them.
+std::optional<RequestBody> decode_social_request(std::string_view type, const json& obj);
+// A leaderboard's scope: "global", "friends" or "league:<id>".
+BoardScope board_scope(const std::string& text);
 // A hello's browser key, checked (16-64 of [A-Za-z0-9_-]).
 std::string browser_key(const std::string& key);
 

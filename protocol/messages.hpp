@@ -134,12 +134,21 @@ struct DailyStart {
 };
 
 enum class Board { kDaily, kBestGame, kBestAverage };
+// Whose lines a board lists (docs/protocol.md "Scoped boards").
+enum class ScopeKind { kGlobal, kFriends, kLeague };
+struct BoardScope {
+    ScopeKind kind = ScopeKind::kGlobal;
+    std::int64_t league = 0;  // kLeague
+};
+// "global", "friends" or "league:<id>" (id 1..2^53-1); nullopt for anything else.
+std::optional<BoardScope> parse_board_scope(std::string_view text);
 struct LeaderboardRequest {
     Board board = Board::kDaily;
     std::optional<std::string> date;    // daily: "YYYY-MM-DD" (default: today)
     int limit = 50;                     // 1-100
     std::optional<std::string> cursor;  // from a previous page's next_cursor
     bool around = false;                // daily: the page around the player's own rank
+    BoardScope scope;
 };
 struct ProfileRequest {
     std::optional<std::int64_t> player;  // default: the logged-in player
@@ -230,6 +239,27 @@ struct LeagueSecretary {
     int round = 0;            // kEndRound
 };
 
+// Friends and the inbox (docs/protocol.md "Friends and the inbox").
+enum class SocialAction { kFollow, kUnfollow, kBlock, kUnblock };
+inline constexpr std::size_t kInviteTokenChars = 22;
+struct SocialRequest {  // follow, unfollow, block, unblock
+    SocialAction action = SocialAction::kFollow;
+    std::optional<std::int64_t> player;
+    std::optional<std::string> name;    // follow only
+    std::optional<std::string> invite;  // follow only
+};
+struct FriendsRequest {};
+struct FriendInvite {
+    bool renew = false;
+};
+struct InboxRequest {
+    std::int64_t before = 0;  // the previous page's next_cursor; 0: from the newest
+    int limit = 20;           // 1-50
+};
+struct InboxRead {
+    std::optional<std::int64_t> notice;  // none: all
+};
+
 using RequestBody = std::variant<Hello, PracticeStart, PlayRequest, StopRequest, ResignRequest,
                                  SnapshotRequest, Ping, Register, Login, DailyInfo, DailyStart,
                                  LeaderboardRequest, ProfileRequest, VerifyRequest, RecordRequest,
@@ -238,7 +268,9 @@ using RequestBody = std::variant<Hello, PracticeStart, PlayRequest, StopRequest,
                                  HintRequest, ReviewRequest, ChangePassword, LogoutOthers,
                                  UndoRequest, AuditLogRequest, ReviewQueueRequest,
                                  ReviewOpen, ReviewDecide, BanRequest, ReportRequest, ArenaList,
-                                 ArenaCreate, ArenaRequest, ArenaPlay, ArenaWatch>;
+                                 ArenaCreate, ArenaRequest, ArenaPlay, ArenaWatch,
+                                 SocialRequest, FriendsRequest, FriendInvite, InboxRequest,
+                                 InboxRead>;
 
 inline constexpr int kMaxLeaderboardLimit = 100;
 

@@ -92,6 +92,7 @@ std::string encode_leaderboard(Re re, const LeaderboardPage& m) {
     const bool average = m.board == "best_average";
     JsonWriter w = start_message("leaderboard", re);
     w.key("board").value(m.board);
+    if (m.scope) w.key("scope").value(*m.scope);
     w.key("date").value(m.date);
     w.key("ruleset").value(m.ruleset);
     w.key("total").value(m.total);
@@ -179,6 +180,12 @@ std::string encode_profile(Re re, const Profile& m) {
         w.end_object();
     }
     w.end_array();
+    if (m.relation) {
+        const auto& r = *m.relation;
+        w.key("relation").begin_object().key("following").value(r.following);
+        w.key("follower").value(r.follower).key("friend").value(r.friends());
+        w.key("blocked").value(r.blocked).end_object();
+    }
     return w.end_object().take();
 }
 

@@ -18,6 +18,14 @@ struct PlayerRef {
     std::string name;
 };
 
+// Between the asker and another player (docs/protocol.md "Friends and the inbox").
+struct RelationView {
+    bool following = false;  // the asker follows the player
+    bool follower = false;   // the player follows the asker
+    bool blocked = false;    // the asker blocks the player
+    bool friends() const { return following && follower; }
+};
+
 struct Registered {
     PlayerRef player;
     std::string token;  // shown once; the server keeps only its SHA-256
@@ -62,6 +70,7 @@ struct LeaderboardPage {
     std::optional<std::string> next_cursor;
     std::optional<BoardEntry> me;
     std::optional<int> par;  // daily: the day's par, once revealed (null before)
+    std::optional<std::string> scope;  // written only when the request named a scope
 };
 
 struct HistogramBin {
@@ -114,6 +123,9 @@ struct Profile {
     // ascending by score, kinds with no game left out.
     std::vector<std::pair<std::string, std::vector<std::pair<int, int>>>> scores;
     std::vector<TrendGame> trend;  // the last kTrendGames finished games, oldest first
+    // Another player's profile asked by a ranked identity: what holds between the two;
+    // written as `relation` (null otherwise).
+    std::optional<RelationView> relation;
 };
 
 struct Verified {

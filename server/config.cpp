@@ -95,6 +95,9 @@ std::variant<Config, Exit> load_config(int argc, char** argv) {
         ("password-tries", po::value(&c.password_tries)->default_value(c.password_tries),
          "password attempts (login by name, change_password with current) per address and per "
          "account per window; 0: no limit")
+        ("follows-per-ip", po::value(&c.follows_per_ip)->default_value(c.follows_per_ip),
+         "follow, unfollow, block and unblock requests per address and per player per window; "
+         "0: no limit")
         ("budget-window-ms", po::value(&c.budget_window_ms)->default_value(c.budget_window_ms),
          "the window over which each budget refills")
         ("guest-ttl-ms", po::value(&c.guest_ttl_ms)->default_value(c.guest_ttl_ms),

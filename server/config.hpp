@@ -49,6 +49,7 @@ struct Config {
     unsigned lanes_per_ip = 30;         // lanes opened
     unsigned lane_misses_per_ip = 20;   // lane_join / lane_watch with a code of no lane
     unsigned password_tries = 10;       // password attempts per address and per account
+    unsigned follows_per_ip = 60;       // follow, unfollow, block, unblock together
     unsigned budget_window_ms = 600000;
     // Lifetimes: a guest that owns nothing expires this long after it was last seen; a
     // practice game or lane idle this long leaves memory (it is stored; loaded again on use).

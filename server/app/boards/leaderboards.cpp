@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "server/app/boards/scoped_board.hpp"
+
 namespace pinfall::server {
 
 void Leaderboards::load(const std::vector<storage::DailyResult>& results) {
@@ -34,6 +36,7 @@ BoardAnswer Leaderboards::daily_now(const BoardQuery& q) const {
     const auto it = boards_.find(q.day);
     if (it == boards_.end()) return a;
     const DailyBoard& board = it->second;
+    if (q.members) return scoped_page(board, *q.members, q);
     a.total = board.size();
     if (q.me) a.me = board.find(*q.me);
     std::uint64_t offset = q.offset;

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -28,6 +29,8 @@ struct BoardQuery {
     std::size_t limit = 50;
     std::optional<std::int64_t> me;  // the asking player, for "me" and "around"
     bool around = false;             // centre the page on the asking player
+    // A scope's players (scoped_board.hpp); null: the whole board.
+    std::shared_ptr<const std::vector<std::int64_t>> members;
 };
 
 struct BoardAnswer {

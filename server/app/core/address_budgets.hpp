@@ -21,7 +21,7 @@ namespace pinfall::server {
 class AddressBudgets {
    public:
     using Clock = std::chrono::steady_clock;
-    enum Kind { kNewGuest, kGameStart, kLaneOpen, kLaneMiss, kPassword, kKinds };
+    enum Kind { kNewGuest, kGameStart, kLaneOpen, kLaneMiss, kPassword, kFollow, kKinds };
 
     struct Limits {
         std::array<std::uint32_t, kKinds> limit{};  // per window; 0: unlimited

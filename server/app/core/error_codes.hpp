@@ -39,5 +39,13 @@ inline constexpr const char* kForbidden = "forbidden";
 inline constexpr const char* kBanned = "banned";
 inline constexpr const char* kUnknownCase = "unknown_case";
 inline constexpr const char* kUnknownPlayer = "unknown_player";
+// Friends and the inbox (docs/protocol.md "Friends and the inbox").
+inline constexpr const char* kYourself = "yourself";
+inline constexpr const char* kBlocked = "blocked";
+inline constexpr const char* kFollowLimit = "follow_limit";
+inline constexpr const char* kBadInvite = "bad_invite";
+inline constexpr const char* kUnknownNotice = "unknown_notice";
+inline constexpr const char* kUnknownLeague = "unknown_league";
+inline constexpr const char* kNotMember = "not_member";
 
 }  // namespace pinfall::server::code

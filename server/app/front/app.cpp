@@ -33,6 +33,7 @@ AddressBudgets::Limits budget_limits(const Config& c) {
     l.limit[AddressBudgets::kLaneOpen] = c.lanes_per_ip;
     l.limit[AddressBudgets::kLaneMiss] = c.lane_misses_per_ip;
     l.limit[AddressBudgets::kPassword] = c.password_tries;
+    l.limit[AddressBudgets::kFollow] = c.follows_per_ip;
     l.window = std::chrono::milliseconds(c.budget_window_ms);
     return l;
 }
@@ -76,6 +77,9 @@ App::FirstRead App::first_read(storage::Store& store) {
     });
     link_.on(kArenaChannel, [this](const std::string& payload) {
         if (ArenaHall* h = arena_hall_ptr_.load()) h->on_notice(payload);
+    });
+    link_.on(kNoticeChannel, [this](const std::string& payload) {
+        if (Inbox* i = inbox_ptr_.load()) i->on_notice(payload);
     });
     require(link_.start(), "cannot listen for other nodes");
     leaderboards_.load(store.daily_results(""));
@@ -143,6 +147,7 @@ App::App(asio::io_context& ioc, const Config& config, const Clock& clock,
                  [this](std::int64_t player, std::function<void()> done) {
                      registry_.hand_over(player, std::move(done));
                  }),
+      inbox_({storage_, ownership_, clock, node_id_}),
       integrity_pool_(1, kIntegrityBacklog,
                       config.integrity_idle ? AnalysisPool::Priority::kIdle
                                             : AnalysisPool::Priority::kNormal),
@@ -165,18 +170,21 @@ App::App(asio::io_context& ioc, const Config& config, const Clock& clock,
       analysis_requests_({own_games_, storage_, clock, analysis_limit_, analysis_pool_}),
       moderation_requests_({storage_, clock, review_news_}),
       arena_requests_({storage_, clock, registry_, arena_hall_, node_id_, config.secret}),
+      social_requests_({storage_, clock, inbox_}),
+      inbox_requests_({storage_, clock}),
       // The game actions first: they are almost every message.
       dispatcher_(metrics_, budgets_, guests_, hello_, sign_in_,
                   {&game_requests_, &query_requests_, &daily_requests_, &lane_requests_,
                    &league_requests_, &account_requests_, &analysis_requests_,
-                   &moderation_requests_, &arena_requests_},
+                   &moderation_requests_, &arena_requests_, &social_requests_,
+                   &inbox_requests_},
                   config.max_json_depth),
       front_{metrics_, dispatcher_, queries_, leagues_, storage_, node_id_},
       keeper_(std::make_shared<DayKeeper>(
           asio::make_strand(ioc),
           DayKeeper::Deps{clock, storage_, registry_, par_, leagues_, config.secret})),
       janitor_(std::make_shared<Janitor>(
-          asio::make_strand(ioc), Janitor::Swept{guests_, registry_, lanes_},
+          asio::make_strand(ioc), Janitor::Swept{guests_, registry_, lanes_, inbox_},
           Janitor::Periods{std::chrono::milliseconds(config.sweep_ms),
                            std::chrono::milliseconds(config.guest_ttl_ms),
                            std::chrono::milliseconds(config.idle_evict_ms)})) {
@@ -200,6 +208,7 @@ void App::serve(const std::string& node_id) {
     ownership_ptr_ = &ownership_;
     review_news_ptr_ = &review_news_;
     arena_hall_ptr_ = &arena_hall_;
+    inbox_ptr_ = &inbox_;
     arena_hall_.start();
     keeper_->start();
     janitor_->start();

@@ -29,6 +29,8 @@
 #include "server/app/front/hello.hpp"
 #include "server/app/front/janitor.hpp"
 #include "server/app/games/game_requests.hpp"
+#include "server/app/inbox/inbox.hpp"
+#include "server/app/inbox/inbox_requests.hpp"
 #include "server/app/integrity/integrity_keeper.hpp"
 #include "server/app/integrity/review_news.hpp"
 #include "server/app/lanes/lane_requests.hpp"
@@ -37,6 +39,7 @@
 #include "server/app/players/account_requests.hpp"
 #include "server/app/players/token_epochs.hpp"
 #include "server/app/queries/query_requests.hpp"
+#include "server/app/social/social_requests.hpp"
 #include "server/config.hpp"
 
 namespace pinfall::server {
@@ -93,6 +96,7 @@ class App {
     std::atomic<LeagueNews*> league_news_ptr_{nullptr};
     std::atomic<ReviewNews*> review_news_ptr_{nullptr};
     std::atomic<ArenaHall*> arena_hall_ptr_{nullptr};
+    std::atomic<Inbox*> inbox_ptr_{nullptr};
     FirstRead first_;
     StorageWorker storage_;
     // The coach's pool (hints, reviews, par): its jobs reply through connections and write
@@ -113,6 +117,7 @@ class App {
     Passwords passwords_;
     TokenEpochs token_epochs_;
     Ownership ownership_;
+    Inbox inbox_;  // notices stored and pushed (issue 29)
     // The board's integrity: its own pool of idle priority, one game at a time (issue 27).
     AnalysisPool integrity_pool_;
     ReviewNews review_news_;
@@ -133,6 +138,8 @@ class App {
     AnalysisRequests analysis_requests_;
     ModerationRequests moderation_requests_;
     ArenaRequests arena_requests_;
+    SocialRequests social_requests_;
+    InboxRequests inbox_requests_;
     Dispatcher dispatcher_;
     FrontDoor front_;
     std::shared_ptr<DayKeeper> keeper_;

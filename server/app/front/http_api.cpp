@@ -89,7 +89,15 @@ bool handle_api(Queries& queries, LeagueService& leagues, std::string_view targe
             req.limit = static_cast<int>(*limit);
         }
         if (const auto it = query.find("cursor"); it != query.end()) req.cursor = it->second;
-        queries.leaderboard(std::nullopt, req, std::nullopt, reply);
+        if (const auto it = query.find("scope"); it != query.end()) {
+            // A friends board is the asker's own: no HTTP twin (docs/protocol.md).
+            const auto scope = protocol::parse_board_scope(it->second);
+            if (!scope || scope->kind == protocol::ScopeKind::kFriends) {
+                return fail("bad_request", "scope over HTTP is \"global\" or \"league:<id>\"");
+            }
+            req.scope = *scope;
+        }
+        queries.leaderboard(std::nullopt, req, std::nullopt, reply, true);
         return true;
     }
     if (parts.size() == 2 && parts[0] == "players") {

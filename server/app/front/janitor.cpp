@@ -30,6 +30,7 @@ void Janitor::sweep() {
     services_.guests.expire(now - periods_.guest_ttl);
     services_.registry.evict_idle(now - periods_.idle_evict);
     services_.lanes.evict_idle(now - periods_.idle_evict);
+    services_.inbox.expire();
 }
 
 }  // namespace pinfall::server

@@ -1,7 +1,8 @@
 // Gives back what nobody uses, so that memory follows the players who are here: every `every`
 // it expires guests that own nothing and were not seen for guest_ttl (GuestBook::expire), and
 // evicts unfinished practice games and lanes idle for idle_evict from memory (both are stored;
-// the next request loads them again), and finished games.
+// the next request loads them again), and finished games, and deletes notices past their
+// lifetime (Inbox::expire).
 //
 // Thread-safety: start() and stop() from any thread; the sweeps run on the timer's strand.
 #pragma once
@@ -13,6 +14,7 @@
 #include <memory>
 
 #include "server/app/games/registry.hpp"
+#include "server/app/inbox/inbox.hpp"
 #include "server/app/lanes/lane_directory.hpp"
 #include "server/app/players/guest_book.hpp"
 
@@ -30,6 +32,7 @@ class Janitor : public std::enable_shared_from_this<Janitor> {
         GuestBook& guests;
         Registry& registry;
         LaneDirectory& lanes;
+        Inbox& inbox;
     };
     Janitor(boost::asio::any_io_executor strand, Swept swept, Periods periods)
         : timer_(std::move(strand)), services_(swept), periods_(periods) {}

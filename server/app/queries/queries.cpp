@@ -9,6 +9,9 @@
 #include "server/app/games/game_visibility.hpp"
 #include "server/app/daily/daily_loop.hpp"
 #include "server/app/players/profile_stats.hpp"
+#include "storage/leagues.hpp"
+#include "storage/social.hpp"
+#include "storage/store.hpp"
 
 namespace pinfall::server {
 
@@ -27,6 +30,41 @@ const char* board_name(protocol::Board b) {
         case protocol::Board::kBestAverage: return "best_average";
     }
     return "daily";
+}
+
+// "" for the global scope, else its name as the request gave it.
+std::string scope_name(const protocol::BoardScope& s) {
+    switch (s.kind) {
+        case protocol::ScopeKind::kGlobal: return "";
+        case protocol::ScopeKind::kFriends: return "friends";
+        case protocol::ScopeKind::kLeague: return "league:" + std::to_string(s.league);
+    }
+    return "";
+}
+
+// The scope's players into *out: the asker and those they follow, or a league's current
+// members. Returns a refusal's code (nullptr when none). REQUIRES: me for kFriends.
+const char* scope_members(storage::Store& st, const protocol::BoardScope& scope,
+                          std::optional<storage::PlayerId> me, bool public_view,
+                          std::vector<std::int64_t>* out) {
+    if (scope.kind == protocol::ScopeKind::kFriends) {
+        *out = st.social().followees(*me);
+        out->push_back(*me);
+        return nullptr;
+    }
+    if (!st.leagues().by_id(scope.league)) return "unknown_league";
+    bool member = false;
+    for (const auto& m : st.leagues().members(scope.league)) {
+        if (m.removed_from_round) continue;
+        out->push_back(m.player);
+        member = member || (me && m.player == *me);
+    }
+    return member || public_view ? nullptr : "not_member";
+}
+
+std::string refusal_message(const char* code) {
+    return std::string(code) == "unknown_league" ? "no league with that id"
+                                                 : "a league's board is for its members";
 }
 
 }  // namespace
@@ -82,7 +120,7 @@ void Queries::daily_info(protocol::Re re, std::optional<storage::PlayerId> me, R
 }
 
 void Queries::leaderboard(protocol::Re re, const protocol::LeaderboardRequest& req,
-                          std::optional<storage::PlayerId> me, ReplyFn done) {
+                          std::optional<storage::PlayerId> me, ReplyFn done, bool public_view) {
     const std::string today = utc_date(s_.clock.now());
     const std::string day = req.board == protocol::Board::kDaily ? req.date.value_or(today) : "";
     if (req.board == protocol::Board::kDaily) {
@@ -95,32 +133,61 @@ void Queries::leaderboard(protocol::Re re, const protocol::LeaderboardRequest& r
     if (req.around && !me) {
         return done(error(re, "login_required", "log in to see the board around you"));
     }
-    const CursorKey key{board_name(req.board), day};
+    if (req.scope.kind == protocol::ScopeKind::kFriends && !me) {
+        return done(error(re, "login_required", "log in (or play the daily as a guest) for a friends board"));
+    }
+    if (req.scope.kind == protocol::ScopeKind::kLeague && !me && !public_view) {
+        return done(error(re, "login_required", "log in to see a league's board"));
+    }
+    const std::string scope = scope_name(req.scope);
+    const CursorKey key{board_name(req.board) + (scope.empty() ? "" : "@" + scope), day};
     std::uint64_t offset = 0;
     if (req.cursor) {
         const auto read = read_cursor(s_.secret, key, *req.cursor);
         if (!read) return done(error(re, "bad_cursor", "that cursor was not issued for this board"));
         offset = *read;
     }
-    if (req.board == protocol::Board::kBestGame) return best_game(re, req, me, offset, done);
-    if (req.board == protocol::Board::kBestAverage) return best_average(re, req, me, offset, done);
-    BoardQuery q{day, offset, static_cast<std::size_t>(req.limit), me, req.around};
-    // The day's par, stored at its reveal (none before): read first, then the board.
-    auto par = std::make_shared<std::optional<int>>();
+    // The scope's players (none: global) and, for a daily page, the day's par (stored at its
+    // reveal; none before): read first, then the board.
+    struct Read {
+        std::optional<int> par;
+        std::shared_ptr<std::vector<std::int64_t>> members;
+        const char* refusal = nullptr;
+    };
+    auto read = std::make_shared<Read>();
     s_.storage.read(
-        [par, day](storage::Store& st) {
-            if (auto p = st.day_par(day)) *par = p->first;
+        [read, day, req, me, public_view](storage::Store& st) {
+            if (!day.empty()) {
+                if (auto p = st.day_par(day)) read->par = p->first;
+            }
+            if (req.scope.kind == protocol::ScopeKind::kGlobal) return storage::Status::ok();
+            read->members = std::make_shared<std::vector<std::int64_t>>();
+            read->refusal = scope_members(st, req.scope, me, public_view, read->members.get());
             return storage::Status::ok();
         },
-        [this, re, day, key, done, par, q](const storage::Status&) {
-            daily_page(re, day, key, q, *par, done);
+        [this, re, req, day, key, done, read, me, offset, scope](const storage::Status& st) {
+            if (!st.is_ok()) return done(error(re, "storage_error", st.message()));
+            if (read->refusal) return done(error(re, read->refusal, refusal_message(read->refusal)));
+            const std::optional<std::string> named =
+                scope.empty() ? std::nullopt : std::optional<std::string>(scope);
+            if (req.board == protocol::Board::kBestGame) {
+                return best_game(re, req, me, offset, read->members, named, done);
+            }
+            if (req.board == protocol::Board::kBestAverage) {
+                return best_average(re, req, me, offset, read->members, named, done);
+            }
+            BoardQuery q{day, offset, static_cast<std::size_t>(req.limit), me, req.around,
+                         read->members};
+            daily_page(re, day, key, q, read->par, named, done);
         });
 }
 
 void Queries::daily_page(protocol::Re re, const std::string& day, const CursorKey& key,
-                         const BoardQuery& q, std::optional<int> par, ReplyFn done) {
-    s_.leaderboards.daily(q, [this, re, day, key, done, par](BoardAnswer a) {
+                         const BoardQuery& q, std::optional<int> par,
+                         std::optional<std::string> scope, ReplyFn done) {
+    s_.leaderboards.daily(q, [this, re, day, key, done, par, scope](BoardAnswer a) {
         protocol::LeaderboardPage page;
+        page.scope = scope;
         page.par = par;
         page.board = "daily";
         page.date = day;
@@ -142,9 +209,14 @@ void Queries::profile(protocol::Re re, storage::PlayerId player,
     auto p = std::make_shared<std::optional<storage::PlayerRow>>();
     auto games = std::make_shared<std::vector<storage::PlayedGame>>();
     auto lanes = std::make_shared<std::vector<storage::PlayedLane>>();
+    auto relation = std::make_shared<std::optional<protocol::RelationView>>();
     s_.storage.read(
-        [p, games, lanes, player, own = me == player](storage::Store& st) {
+        [p, games, lanes, relation, player, me, own = me == player](storage::Store& st) {
             *p = st.player(player);
+            if (*p && me && !own) {
+                const auto r = st.social().relation(*me, player);
+                *relation = protocol::RelationView{r.following, r.follower, r.blocked};
+            }
             if (*p) {
                 *games = st.games_of(player);
                 if (!own) {
@@ -154,10 +226,11 @@ void Queries::profile(protocol::Re re, storage::PlayerId player,
             }
             return storage::Status::ok();
         },
-        [this, p, games, lanes, re, done](const storage::Status&) {
+        [this, p, games, lanes, relation, re, done](const storage::Status&) {
             if (!*p) return done(error(re, "unknown_player", "no player with that id"));
             auto profile = compute_profile({(*p)->id, (*p)->name}, *games,
                                            utc_date(s_.clock.now()));
+            profile.relation = *relation;
             for (auto it = lanes->rbegin(); it != lanes->rend(); ++it) {
                 profile.lanes.push_back(
                     protocol::LaneGameLine{it->code, it->ruleset, it->side, it->score,

@@ -36,8 +36,10 @@ class Queries {
     explicit Queries(Deps deps) : s_(deps) {}
 
     void daily_info(protocol::Re re, std::optional<storage::PlayerId> me, ReplyFn done);
+    // public_view: the HTTP twin, where a league's board is public (docs/protocol.md "Scoped
+    // boards"); over WebSocket a league scope is its members'.
     void leaderboard(protocol::Re re, const protocol::LeaderboardRequest& req,
-                     std::optional<storage::PlayerId> me, ReplyFn done);
+                     std::optional<storage::PlayerId> me, ReplyFn done, bool public_view = false);
     // me: the asking player. A result held for review (or disqualified) counts in no figure;
     // the player alone sees it listed among their recent games, marked (docs/protocol.md
     // "Moderation"); others do not see it at all.
@@ -51,12 +53,18 @@ class Queries {
 
    private:
     // The daily board's page once the day's par (if revealed) is known.
+    // scope: the scope's name for the reply (none: the request named none).
     void daily_page(protocol::Re re, const std::string& day, const CursorKey& key,
-                    const BoardQuery& q, std::optional<int> par, ReplyFn done);
+                    const BoardQuery& q, std::optional<int> par,
+                    std::optional<std::string> scope, ReplyFn done);
+    // members: the scope's players (null: everyone); the rows are filtered to them.
+    using Members = std::shared_ptr<std::vector<std::int64_t>>;
     void best_game(protocol::Re re, const protocol::LeaderboardRequest& req,
-                   std::optional<storage::PlayerId> me, std::uint64_t offset, ReplyFn done);
+                   std::optional<storage::PlayerId> me, std::uint64_t offset, Members members,
+                   std::optional<std::string> scope, ReplyFn done);
     void best_average(protocol::Re re, const protocol::LeaderboardRequest& req,
-                      std::optional<storage::PlayerId> me, std::uint64_t offset, ReplyFn done);
+                      std::optional<storage::PlayerId> me, std::uint64_t offset,
+                      Members members, std::optional<std::string> scope, ReplyFn done);
 
     Deps s_;
 };
