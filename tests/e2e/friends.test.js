@@ -367,6 +367,33 @@ test('blocking from the profile: the follows gone both ways, Ann refused, off th
     assert.deepEqual(errors, [], 'no uncaught page errors');
 });
 
+test('a club board: the league Pat is a member of in the switch, its members only; another league refused in words', { timeout: 120000 }, async () => {
+    const club = await players.cy.ws.call('league_create', { name: 'Club Night', rounds: 2, start_date: '2026-12-10',
+                                                           secretary_bowls: true });
+    await players.pat.ws.call('league_join', { code: club.invite_code });
+    const other = await players.ann.ws.call('league_create', { name: 'Ann Only', rounds: 2, start_date: '2026-12-10',
+                                                             secretary_bowls: true });
+    await go(page, '#/leaders');
+    const scope = `league:${club.league}`;
+    assert.deepEqual(await page.$$eval('#board-scopes a', (as) => as.map((a) => [a.dataset.scope, a.textContent])),
+                     [['global', 'Global'], ['friends', 'Friends'], [scope, 'Club Night']]);
+    await page.click(`#board-scopes a[data-scope="${scope}"]`);
+    await page.waitForFunction((s) => location.hash.endsWith(`?scope=${s}`) && document.body.dataset.routed === location.hash, scope);
+    await waitIdle(page);
+    const board = await players.pat.ws.call('leaderboard', { board: 'daily', scope, limit: 10 });
+    assert.equal(board.scope, scope);
+    assert.deepEqual(board.entries.map((e) => e.player.name).sort(), ['Cy Stranger', 'Pat Page']);
+    assert.deepEqual(await boardRows(), serverRows(board));
+    assert.equal(await text('#board-scope-note'), 'The members of Club Night (the club board).');
+    await checkPage('a club board', '#leaders-screen');
+    // A league Pat is not in: not_member, in words.
+    await go(page, `#/leaders/daily/${DAY}?scope=league:${other.league}`);
+    assert.equal(await page.getAttribute('#message', 'data-code'), 'not_member');
+    assert.equal(await text('#message'), FRIEND_WORDS.not_member);
+    await go(page, `#/leaders/daily/${DAY}?scope=league:99999`);
+    assert.equal(await page.getAttribute('#message', 'data-code'), 'unknown_league');
+});
+
 test('older notices: the inbox pages with next_cursor, newest first', { timeout: 120000 }, async () => {
     // 21 more followers: 23 notices in all, a page being 20.
     for (let i = 0; i < 21; i++) {
