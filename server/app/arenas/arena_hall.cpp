@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "engine/ruleset.hpp"
+#include "protocol/social.hpp"
 #include "storage/store.hpp"
 
 namespace pinfall::server {
@@ -122,6 +123,11 @@ void ArenaHall::tick() {
     keep_scheduled(now);
     for (auto it = arenas_.begin(); it != arenas_.end();) {
         Arena& a = it->second;
+        if (!a.starting_told && now < a.row.starts_at &&
+            now >= a.row.starts_at - kStartingNoticeMs) {
+            a.starting_told = true;
+            tell_starting(it->first, a.row);
+        }
         if (!a.started_pushed && now >= a.row.starts_at) {
             a.started_pushed = true;
             push_event(a, "arena_started");
@@ -134,6 +140,25 @@ void ArenaHall::tick() {
             ++it;
         }
     }
+}
+
+void ArenaHall::tell_starting(std::int64_t arena, const storage::ArenaRow& row) {
+    auto drafts = std::make_shared<std::vector<NoticeDraft>>();
+    d_.storage.read(
+        [drafts, arena, row](storage::Store& s) {
+            drafts->clear();
+            const auto fields = protocol::notice_arena_starting({arena, row.name},
+                                                                format_rfc3339_ms(row.starts_at));
+            for (const auto& m : s.arenas().members(arena)) {
+                if (m.left_at) continue;
+                drafts->push_back({m.player, "arena_starting",
+                                   "arena_starting:" + std::to_string(arena), fields});
+            }
+            return storage::Status::ok();
+        },
+        [this, drafts](const storage::Status& st) {
+            if (st.is_ok()) d_.inbox.send(std::move(*drafts));
+        });
 }
 
 void ArenaHall::end_games(storage::Millis now) {

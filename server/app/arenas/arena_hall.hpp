@@ -27,6 +27,7 @@
 #include "server/app/core/outbox.hpp"
 #include "server/app/core/storage_worker.hpp"
 #include "server/app/games/registry.hpp"
+#include "server/app/inbox/inbox.hpp"
 #include "storage/arenas.hpp"
 
 namespace pinfall::server {
@@ -65,7 +66,9 @@ class ArenaHall {
         Registry& registry;
         const std::string& node;  // this node's id, named before serving
         std::optional<ArenaSchedule> schedule;
+        Inbox& inbox;  // members are told 5 minutes before the start (arena_starting)
     };
+    static constexpr storage::Millis kStartingNoticeMs = 5 * 60'000;
     ArenaHall(boost::asio::any_io_executor strand, Deps d);
 
     // The arenas not ended long ago, with their members, games and creators' names.
@@ -121,6 +124,7 @@ class ArenaHall {
         std::vector<Watcher> watchers;
         bool dirty = false;
         bool started_pushed = false;
+        bool starting_told = false;  // arena_starting notices sent (from this node)
         bool ended_pushed = false;
         bool ending = false;  // the end is being written
     };
@@ -132,6 +136,7 @@ class ArenaHall {
     void push_standings(Arena& a);
     void push_event(Arena& a, const char* type);
     void end_games(storage::Millis now);
+    void tell_starting(std::int64_t arena, const storage::ArenaRow& row);
     void end_arenas(storage::Millis now);
     void keep_scheduled(storage::Millis now);
 

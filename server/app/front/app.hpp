@@ -39,6 +39,7 @@
 #include "server/app/players/account_requests.hpp"
 #include "server/app/players/token_epochs.hpp"
 #include "server/app/queries/query_requests.hpp"
+#include "server/app/social/friend_news.hpp"
 #include "server/app/social/social_requests.hpp"
 #include "server/config.hpp"
 
@@ -118,6 +119,8 @@ class App {
     TokenEpochs token_epochs_;
     Ownership ownership_;
     Inbox inbox_;  // notices stored and pushed (issue 29)
+    FriendNews friend_news_;
+    LeagueReminders league_reminders_;
     // The board's integrity: its own pool of idle priority, one game at a time (issue 27).
     AnalysisPool integrity_pool_;
     ReviewNews review_news_;

@@ -28,6 +28,7 @@ void DayKeeper::schedule() {
 
 void DayKeeper::tick() {
     services_.leagues.close_due_rounds();
+    services_.reminders.check();
     const std::string latest = latest_revealed_day(services_.clock.now());
     if (busy_ || latest == processed_) return schedule();
     busy_ = true;

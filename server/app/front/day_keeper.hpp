@@ -1,7 +1,7 @@
 // Ends each daily challenge on time (docs/rules.md, "The daily challenge and accounts"): once a
 // day's reveal time has passed, every attempt of that day still open ends where it stands (as if
 // resigned), then the day is marked revealed in storage. Likewise closes league rounds whose time
-// is over. Checks once a second on its own timer; at start it catches up on everything due while
+// is over, and tells league members of their rounds (LeagueReminders). Checks once a second on its own timer; at start it catches up on everything due while
 // the server was down.
 //
 // Thread-safety: start() and stop() from any thread; the timer's work runs on its strand.
@@ -17,6 +17,7 @@
 #include "server/app/core/clock.hpp"
 #include "server/app/core/storage_worker.hpp"
 #include "server/app/games/registry.hpp"
+#include "server/app/leagues/league_reminders.hpp"
 #include "server/app/leagues/league_service.hpp"
 
 namespace pinfall::server {
@@ -30,6 +31,7 @@ class DayKeeper : public std::enable_shared_from_this<DayKeeper> {
         Registry& registry;
         ParKeeper& par;
         LeagueService& leagues;
+        LeagueReminders& reminders;  // the inbox's league notices
         const std::string& secret;  // the server secret (a revealed day's seed, for its par)
     };
     DayKeeper(boost::asio::any_io_executor strand, Deps deps)

@@ -8,6 +8,7 @@
 #include "engine/integrity.hpp"
 #include "protocol/moderation.hpp"
 #include "server/app/core/calendar.hpp"
+#include "server/app/integrity/review_notice.hpp"
 #include "server/app/integrity/verdict.hpp"
 #include "storage/store.hpp"
 
@@ -118,21 +119,29 @@ void IntegrityKeeper::analyse(const Item& item) {
                     if (report->flagged) d_.metrics.integrity_flagged.fetch_add(1);
                     const auto now = unix_ms(d_.clock.now());
                     auto changed = std::make_shared<bool>(false);
+                    auto told = std::make_shared<std::vector<NoticeDraft>>();
                     d_.storage.write(
-                        [e = evidence_of(g, *report, now), now, changed,
+                        [e = evidence_of(g, *report, now), now, changed, told,
                          this](storage::Store& s) {
-                            auto st = store_verdict(s, e, now, changed.get());
+                            *changed = false;
+                            told->clear();
+                            std::vector<storage::GameRowId> opened;
+                            auto st = store_verdict(s, e, now, changed.get(), &opened);
                             if (st.is_ok() && *changed) {
                                 st = d_.news.announce(s, e.player, ReviewChange::kResults);
                             }
+                            for (const auto game : opened) {
+                                if (auto c = s.integrity().case_of(game)) told->push_back(review_notice(*c));
+                            }
                             return st;
                         },
-                        [this, item, changed, player = *g.player](const storage::Status& st) {
+                        [this, item, changed, told, player = *g.player](const storage::Status& st) {
                             if (!st.is_ok()) {
                                 spdlog::warn("integrity: storing game {}: {}", item.game,
                                              st.message());
                             } else if (*changed) {
                                 d_.news.apply(player, ReviewChange::kResults);
+                                d_.inbox.send(std::move(*told));
                             }
                             done(item, st.is_ok());
                         });

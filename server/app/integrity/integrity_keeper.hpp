@@ -25,6 +25,7 @@
 #include "server/app/core/clock.hpp"
 #include "server/app/core/metrics.hpp"
 #include "server/app/core/storage_worker.hpp"
+#include "server/app/inbox/inbox.hpp"
 #include "server/app/integrity/review_news.hpp"
 #include "storage/integrity.hpp"
 #include "storage/records.hpp"
@@ -51,6 +52,7 @@ class IntegrityKeeper {
         ReviewNews& news;
         const Clock& clock;
         Metrics& metrics;
+        Inbox& inbox;  // tells a player their result went under review
     };
     explicit IntegrityKeeper(Deps d) : d_(d) {}
 

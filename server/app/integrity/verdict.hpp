@@ -19,8 +19,9 @@ namespace pinfall::server {
 engine::WeekVerdict week_verdict_of(engine::Ruleset ruleset,
                                     const std::vector<storage::Evidence>& week);
 
-// *changed is set when a result went under review (the boards must follow).
+// *changed is set when a result went under review (the boards must follow); each game whose
+// result went under review is appended to *opened when it is given (its player is told).
 storage::Status store_verdict(storage::Store& s, const storage::Evidence& e, storage::Millis now,
-                              bool* changed);
+                              bool* changed, std::vector<storage::GameRowId>* opened = nullptr);
 
 }  // namespace pinfall::server

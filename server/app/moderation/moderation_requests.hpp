@@ -16,6 +16,7 @@
 #include "server/app/core/clock.hpp"
 #include "server/app/core/request_handler.hpp"
 #include "server/app/core/storage_worker.hpp"
+#include "server/app/inbox/inbox.hpp"
 #include "server/app/integrity/review_news.hpp"
 
 namespace pinfall::server {
@@ -32,6 +33,7 @@ class ModerationRequests final : public RequestHandler {
         StorageWorker& storage;
         const Clock& clock;
         ReviewNews& news;
+        Inbox& inbox;  // tells a player their result went under review, was cleared or not
     };
     // Every collaborator outlives this object.
     explicit ModerationRequests(Deps d) : d_(d) {}

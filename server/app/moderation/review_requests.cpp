@@ -3,6 +3,7 @@
 
 #include "protocol/moderation.hpp"
 #include "server/app/core/error_codes.hpp"
+#include "server/app/integrity/review_notice.hpp"
 #include "server/app/moderation/case_views.hpp"
 #include "server/app/moderation/moderation_requests.hpp"
 
@@ -111,6 +112,7 @@ void ModerationRequests::review_open(Connection& c, const protocol::Request& r,
                 self->send(make_message(protocol::encode_review_case(re, view_of(*out->after))));
             };
             if (!out->changed) return reply();
+            d_.inbox.send(review_notice(out->after->row));
             d_.news.apply(out->after->row.player, ReviewChange::kResults, reply);
         });
 }
@@ -152,6 +154,7 @@ void ModerationRequests::review_decide(Connection& c, const protocol::Request& r
             if (out->refusal.is_not_found() || !out->after) {
                 return conn->fail(self, re, code::kUnknownCase, "no case has that id");
             }
+            d_.inbox.send(review_notice(out->after->row));
             d_.news.apply(out->after->row.player, ReviewChange::kResults, [self, re, out] {
                 self->send(make_message(protocol::encode_review_case(re, view_of(*out->after))));
             });
