@@ -318,6 +318,26 @@ test('an invite link follows its owner; a bad one and a visitor are told why not
     assert.equal(await page.isHidden('#inbox-bell'), true);
     assert.equal(await page.evaluate(() => localStorage.getItem('pinfall.friendInvite')), cyInvite);
     await checkPage('an invite for a visitor', '#friends-screen');
+    // The visitor plays the daily as a guest (resigned at once): its ranked identity may follow,
+    // and the Friends page follows the kept invite.
+    await page.click('#friends-daily');
+    await page.waitForSelector('#daily-guest');
+    await page.click('#daily-guest');
+    await page.waitForSelector('#play-screen:not([hidden])');
+    await waitIdle(page);
+    await page.click('#resign');
+    await page.click('#resign');
+    await page.waitForFunction(() => document.body.dataset.over === 'true');
+    await waitIdle(page);
+    await page.waitForSelector('#inbox-bell:not([hidden])');
+    await go(page, '#/friends');
+    await page.waitForSelector('#friend-add-result');
+    assert.equal(await text('#friend-add-result h3'), 'You follow Cy Stranger now');
+    assert.equal(await page.evaluate(() => localStorage.getItem('pinfall.friendInvite')), null, 'followed once, then forgotten');
+    const guestName = await page.getAttribute('#account-chip', 'data-guest');
+    assert.match(guestName, /^guest-[0-9a-f]{4,}$/);
+    assert.ok((await players.cy.ws.call('friends')).followers.some((e) => e.player.name === guestName), 'the guest follows Cy');
+    assert.deepEqual(await page.$$eval('#following-list li a', (as) => as.map((a) => a.textContent)), ['Cy Stranger']);
     await page.evaluate((s) => {
         localStorage.setItem('pinfall.token', s.token);
         localStorage.setItem('pinfall.guest', s.guest);
