@@ -14,6 +14,7 @@
 #include "checked_game.hpp"
 #include "cluster_util.hpp"
 #include "engine/seed.hpp"
+#include "integrity_util.hpp"
 #include "server_process.hpp"
 
 using namespace pinfall;
@@ -496,4 +497,35 @@ TEST_CASE("friends: arena members are told five minutes before the start", "[sto
     CHECK(n["kind"] == "arena_starting");
     CHECK(n["arena"] == Json({{"id", arena}, {"name", "Noon Rush"}}));
     CHECK(n["starts_at"] == "2026-11-29T12:20:00.000Z");
+}
+
+TEST_CASE("friends: a player is told when their result goes under review, is cleared, then disqualified",
+          "[storage]") {
+    ServerProcess server(kFlags);
+    Player pat = make_player(server.port(), "Pat Day");
+    play_daily(*pat.c, 2);
+    const long long game = pat.c->request({{"type", "daily"}})["game"];
+    Player mona = make_player(server.port(), "Mona Moderator");
+    REQUIRE(run_moderator_command("add 'Mona Moderator'", database_of(server.dir())).status == 0);
+    const std::vector<std::pair<Json, std::string>> steps = {
+        {{{"type", "review_open"}, {"game", game}, {"note", "look"}}, "review"},
+        {{{"type", "review_decide"}, {"game", game}, {"decision", "clear"}, {"note", "fine"}}, "cleared"},
+        {{{"type", "review_decide"}, {"game", game}, {"decision", "disqualify"}, {"note", "no"}}, "disqualified"},
+    };
+    for (const auto& [msg, status] : steps) {
+        const Json r = mona.c->request(msg);
+        INFO(r.dump());
+        REQUIRE(r["type"] == "review_case");
+        const Json n = next_push(*pat.c, "notice");
+        CHECK(n["notice"]["kind"] == "review");
+        CHECK(n["notice"]["game"] == game);
+        CHECK(n["notice"]["status"] == status);
+        CHECK(n["notice"]["mode"] == "daily");
+        CHECK(n["notice"]["day"] == kClusterDay);
+    }
+    CHECK(pat.c->request({{"type", "inbox"}})["unread"] == 3);
+    // Each notice was pushed once, though the connection holds the player and its guest.
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    CHECK_FALSE(has_push(*pat.c, "notice"));
+    CHECK_FALSE(pat.c->recv(std::chrono::milliseconds(200)).has_value());
 }

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <memory>
 
 #include "protocol/social.hpp"
@@ -63,6 +64,9 @@ void Inbox::push(const Made& m) {
             to.push_back(std::move(c));
         }
     }
+    // A connection may hold both keys (a guest that registered): it gets the notice once.
+    std::sort(to.begin(), to.end());
+    to.erase(std::unique(to.begin(), to.end()), to.end());
     if (to.empty()) return;
     const auto text = make_message(m.text);
     for (const auto& c : to) c->send(text);
