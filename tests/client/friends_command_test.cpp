@@ -4,7 +4,9 @@
 // players follow each other, both list the other as a friend, the followed one's inbox shows the
 // `followed` notice, marked read; blocks and unblocks by name; the refusals in words.
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <regex>
+#include <thread>
 
 #include "client/render_friends.hpp"
 #include "run_pinfall.hpp"
@@ -12,6 +14,184 @@
 
 using namespace pinfall;
 using namespace pinfall::test;
+
+namespace {
+
+long long friends_player(const std::string& url, const std::string& name, const std::string& home) {
+    const RunResult r = run_pinfall({"--server", url, "register", name}, "", home);
+    INFO(r.out << r.err);
+    REQUIRE(r.status == 0);
+    std::smatch m;
+    REQUIRE(std::regex_search(r.out, m, std::regex(R"(player id (\d+))")));
+    return std::stoll(m[1]);
+}
+
+RunResult pinfall_at(const std::string& url, const std::string& home, std::vector<std::string> args) {
+    args.insert(args.begin(), {"--server", url});
+    return run_pinfall(args, "", home);
+}
+
+// `pinfall inbox` (with args) until its output has `want`: a notice is stored as its cause is.
+RunResult inbox_with(const std::string& url, const std::string& home, const std::string& want,
+                     std::vector<std::string> args = {}) {
+    args.insert(args.begin(), "inbox");
+    RunResult r;
+    for (int i = 0; i < 50; ++i) {
+        r = pinfall_at(url, home, args);
+        if (r.status == 0 && has(r.out, want)) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("friends: two players follow each other, both list the other as a friend, the inbox shows the follow") {
+    ServerProcess server;
+    const std::string url = server_url(server.port());
+    TempHome ann, bo;
+    const long long ann_id = friends_player(url, "Ann Friend", ann.path());
+    const long long bo_id = friends_player(url, "Bo Friend", bo.path());
+    const std::string ann_ref = "Ann Friend (player " + std::to_string(ann_id) + "): ";
+    const std::string bo_ref = "Bo Friend (player " + std::to_string(bo_id) + "): ";
+
+    const RunResult follow = pinfall_at(url, ann.path(), {"follow", "Bo", "Friend"});
+    INFO(follow.out << follow.err);
+    REQUIRE(follow.status == 0);
+    CHECK(follow.out == bo_ref + "you follow them; they do not follow you.\n");
+    // Again: the same relation, nothing changes.
+    CHECK(pinfall_at(url, ann.path(), {"follow", "bo friend"}).out == follow.out);
+
+    const RunResult bo_inbox = inbox_with(url, bo.path(), "followed you");
+    INFO(bo_inbox.out << bo_inbox.err);
+    REQUIRE(bo_inbox.status == 0);
+    std::smatch m;
+    REQUIRE(std::regex_search(bo_inbox.out, m, std::regex(R"(\* #(\d+) +\d{4}-\d\d-\d\d \d\d:\d\d UTC  Ann Friend followed you\.\n)")));
+    const std::string notice = m[1];
+    CHECK(has(bo_inbox.out, "Inbox, newest first (1 unread):\n"));
+    CHECK_FALSE(has(bo_inbox.out, "Older notices"));
+
+    const RunResult back = pinfall_at(url, bo.path(), {"follow", "Ann Friend"});
+    INFO(back.out << back.err);
+    CHECK(back.status == 0);
+    CHECK(back.out == ann_ref + "you follow them and they follow you: friends.\n");
+
+    const RunResult ann_friends = pinfall_at(url, ann.path(), {"friends"});
+    INFO(ann_friends.out << ann_friends.err);
+    REQUIRE(ann_friends.status == 0);
+    const std::regex bo_row("  Bo Friend {15} +#" + std::to_string(bo_id) + R"(  since \d{4}-\d\d-\d\d \d\d:\d\d UTC\n)");
+    CHECK(std::regex_search(ann_friends.out, std::regex("Friends \\(1\\):\n" + std::string("  Bo Friend"))));
+    CHECK(std::regex_search(ann_friends.out, bo_row));
+    CHECK(has(ann_friends.out, "Following (1 of at most 500):\n  Bo Friend"));
+    CHECK(has(ann_friends.out, "Followers (1):\n  Bo Friend"));
+    CHECK(has(ann_friends.out, "Blocked (0):\n  nobody\n"));
+    REQUIRE(std::regex_search(ann_friends.out, m,
+                              std::regex("Your invite link: http://127\\.0\\.0\\.1:" + std::to_string(server.port()) +
+                                         R"(/#/friends/add/(\S+)\n)")));
+    const std::string token = m[1];
+    CHECK(has(ann_friends.out, "  whoever opens it, or runs `pinfall follow --invite " + token + "`, follows you\n"));
+
+    const RunResult bo_friends = pinfall_at(url, bo.path(), {"friends"});
+    INFO(bo_friends.out << bo_friends.err);
+    CHECK(bo_friends.status == 0);
+    CHECK(has(bo_friends.out, "Friends (1):\n  Ann Friend"));
+    CHECK(has(bo_friends.out, "Following (1 of at most 500):\n  Ann Friend"));
+
+    // Bo reads his inbox and marks it all read: the notice listed unread, then read.
+    const RunResult read = pinfall_at(url, bo.path(), {"inbox", "--all-read"});
+    INFO(read.out << read.err);
+    CHECK(read.status == 0);
+    CHECK(has(read.out, "* #" + notice + " "));
+    CHECK(has(read.out, "All marked read; 0 unread.\n"));
+    const RunResult after = pinfall_at(url, bo.path(), {"inbox"});
+    CHECK(has(after.out, "Inbox, newest first (0 unread):\n  #" + notice + " "));
+    CHECK(has(after.out, "Ann Friend followed you.\n"));
+
+    // A third player follows Ann by her invite link; Ann's inbox pages, one notice a page.
+    TempHome cy;
+    friends_player(url, "Cy Invited", cy.path());
+    const RunResult invited = pinfall_at(url, cy.path(), {"follow", "--invite", "http://x/#/friends/add/" + token});
+    INFO(invited.out << invited.err);
+    CHECK(invited.status == 0);
+    CHECK(invited.out == ann_ref + "you follow them; they do not follow you.\n");
+    const RunResult first = inbox_with(url, ann.path(), "Cy Invited followed you.", {"--limit", "1"});
+    INFO(first.out << first.err);
+    CHECK(has(first.out, "Inbox, newest first (2 unread):\n* #"));
+    REQUIRE(std::regex_search(first.out, m, std::regex(R"(Older notices: `pinfall inbox --older (\d+)`\n)")));
+    const RunResult older = pinfall_at(url, ann.path(), {"inbox", "--limit", "1", "--older", m[1]});
+    INFO(older.out << older.err);
+    CHECK(has(older.out, "Bo Friend followed you.\n"));
+    CHECK_FALSE(has(older.out, "Cy Invited"));
+    REQUIRE(std::regex_search(older.out, m, std::regex(R"(\* #(\d+) )")));
+    const RunResult one = pinfall_at(url, ann.path(), {"inbox", "--read", m[1]});
+    INFO(one.out << one.err);
+    CHECK(one.status == 0);
+    CHECK(one.out == "Notice #" + std::string(m[1]) + " marked read; 1 unread.\n");
+
+    // Unfollow and block by name, from the asker's own lists.
+    const RunResult unfollow = pinfall_at(url, ann.path(), {"unfollow", "Bo", "Friend"});
+    INFO(unfollow.out << unfollow.err);
+    CHECK(unfollow.status == 0);
+    CHECK(unfollow.out == bo_ref + "they follow you; you do not follow them.\n");
+    const RunResult again = pinfall_at(url, ann.path(), {"unfollow", "Bo", "Friend"});
+    CHECK(again.status == 0);
+    CHECK(again.out == "You do not follow Bo Friend: nothing to undo.\n");
+    const RunResult block = pinfall_at(url, ann.path(), {"block", "cy invited"});  // a follower
+    INFO(block.out << block.err);
+    CHECK(block.status == 0);
+    CHECK(has(block.out, "Cy Invited (player "));
+    CHECK(has(block.out, "): you block them.\n"));
+    CHECK(has(pinfall_at(url, ann.path(), {"friends"}).out, "Blocked (1):\n  Cy Invited"));
+    const RunResult refused = pinfall_at(url, cy.path(), {"follow", "Ann Friend"});
+    CHECK(refused.status == 1);
+    CHECK(has(refused.err, "pinfall follow: the server refused: "));
+    CHECK(has(refused.err, " (blocked)\n"));
+    const RunResult unblock = pinfall_at(url, ann.path(), {"unblock", "Cy Invited"});
+    INFO(unblock.out << unblock.err);
+    CHECK(unblock.status == 0);
+    CHECK(has(unblock.out, "): neither of you follows the other.\n"));
+    CHECK(pinfall_at(url, ann.path(), {"unblock", "Cy Invited"}).out == "You do not block Cy Invited: nothing to undo.\n");
+    // By id, anyone.
+    const RunResult by_id = pinfall_at(url, cy.path(), {"block", "--id", std::to_string(bo_id)});
+    INFO(by_id.out << by_id.err);
+    CHECK(by_id.status == 0);
+    CHECK(by_id.out == bo_ref + "you block them.\n");
+}
+
+TEST_CASE("friends: refusals in words with their codes, bad command lines exit 2") {
+    ServerProcess server;
+    const std::string url = server_url(server.port());
+    TempHome ann, guest;
+    friends_player(url, "Ann Alone", ann.path());
+    const auto refused = [&](const std::string& home, std::vector<std::string> args, const std::string& code) {
+        const RunResult r = pinfall_at(url, home, args);
+        INFO(args[0] << ": " << r.out << r.err);
+        CHECK(r.status == 1);
+        CHECK(has(r.err, "pinfall " + args[0] + ": the server refused: "));
+        CHECK(has(r.err, " (" + code + ")\n"));
+    };
+    refused(ann.path(), {"follow", "Ann Alone"}, "yourself");
+    refused(ann.path(), {"follow", "No Such Player"}, "unknown_player");
+    refused(ann.path(), {"follow", "--id", "999999"}, "unknown_player");
+    refused(ann.path(), {"follow", "--invite", "no-such-invite"}, "bad_invite");
+    refused(ann.path(), {"inbox", "--read", "999999"}, "unknown_notice");
+    refused(guest.path(), {"friends"}, "login_required");  // a guest with no ranked identity
+    refused(guest.path(), {"inbox"}, "login_required");
+    const RunResult unknown = pinfall_at(url, ann.path(), {"block", "Somebody Else"});
+    CHECK(unknown.status == 1);
+    CHECK(has(unknown.err, "pinfall block: Somebody Else is not among the players you follow, your followers or the "
+                           "players you block"));
+    CHECK(has(unknown.err, "(pinfall block --id ID)"));
+    for (const auto& args : std::vector<std::vector<std::string>>{
+             {"follow"}, {"follow", "Ann", "--id", "3"}, {"follow", "--invite", ""}, {"unfollow", "--invite", "x"},
+             {"block", "--id", "0"}, {"unblock"}, {"friends", "x"}, {"inbox", "--limit", "51"},
+             {"inbox", "--older", "x"}, {"inbox", "--read", "3", "--all-read"}}) {
+        const RunResult bad = pinfall_at(url, ann.path(), args);
+        INFO(args[0] << ": " << bad.err);
+        CHECK(bad.status == 2);
+        CHECK(bad.out.empty());
+    }
+}
 
 TEST_CASE("friends words: a relation in each state") {
     using namespace pinfall::cli;
