@@ -10,8 +10,10 @@
 // the invite link (the server's token) with its QR code, follow by name and its refusals in
 // words; an invite link followed, and a visitor told what it needs; blocking from the profile
 // (the follows gone both ways, Ann's follow refused, Ann off the friends board, the Blocked
-// list with Unblock). axe and no sideways scroll on each page; docs/screens friends-* and
-// inbox-* at 390x844 and 1280x800 (PINFALL_DOC_SCREENS=1).
+// list with Unblock); a club board (a league Pat is a member of); older notices paged; a friend
+// who finishes the daily after Pat with a higher score: the friend_passed notice on the open
+// page, in words. axe and no sideways scroll on each page; docs/screens friends-* and inbox-*
+// at 390x844 and 1280x800 (PINFALL_DOC_SCREENS=1).
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -56,16 +58,36 @@ async function nodePlayer(name, token = null) {
     return { ws, id: reply.player.id, name: reply.player.name, token: token ?? reply.token };
 }
 
-/** Today's daily played to its end by a Node player: the largest group of the first pile with one. */
-async function playDaily(p) {
+/** The largest group of the first pile that has one (the page's hints play much the same). */
+function firstPileLargest(legal) {
+    const pile = legal.findIndex((groups) => groups.length > 0);
+    return pile < 0 ? null : { pile: pile + 1, pins: legal[pile].reduce((a, b) => (b.length > a.length ? b : a)) };
+}
+
+/** Other ways of playing, for players who should score differently: by a seeded random choice. */
+function randomPlay(seed) {
+    let x = seed;
+    const next = () => {
+        x = (x * 1103515245 + 12345) % 2147483648;
+        return x / 2147483648;
+    };
+    return (legal) => {
+        const all = legal.flatMap((groups, i) => groups.map((pins) => ({ pile: i + 1, pins })));
+        if (all.length === 0) return null;
+        const big = all.filter((g) => g.pins.length === Math.max(...all.map((a) => a.pins.length)));
+        return next() < 0.7 ? big[Math.floor(next() * big.length)] : all[Math.floor(next() * all.length)];
+    };
+}
+
+/** Today's daily played to its end by a Node player (choose(legal): a play, or null to stop). */
+async function playDaily(p, choose = firstPileLargest) {
     let msg = await p.ws.call('daily_start');
     const game = msg.game;
     for (let n = 0; n < 400; n++) {
         const over = msg.events?.find((e) => e.e === 'game_over');
         if (over) return { game, score: over.score };
-        const pile = msg.legal.findIndex((groups) => groups.length > 0);
-        msg = pile < 0 ? await p.ws.call('stop', { game })
-            : await p.ws.call('play', { game, pile: pile + 1, pins: msg.legal[pile].reduce((a, b) => (b.length > a.length ? b : a)) });
+        const play = choose(msg.legal);
+        msg = play ? await p.ws.call('play', { game, ...play }) : await p.ws.call('stop', { game });
     }
     throw new Error('the daily did not end');
 }
@@ -444,5 +466,39 @@ test('older notices: the inbox pages with next_cursor, newest first', { timeout:
     assert.equal(await page.getAttribute('#inbox-bell', 'data-unread'), '20');
     assert.equal((await players.pat.ws.call('inbox', { limit: 1 })).unread, 20);
     await checkPage('the inbox, two pages', '#inbox-screen');
+    assert.deepEqual(errors, [], 'no uncaught page errors');
+});
+
+test('a friend passing Pat\'s daily score: the notice arrives on the open page and reads in words', { timeout: 180000 }, async () => {
+    // Friends of Pat's (both follows) finish the daily after Pat, each playing differently,
+    // until one scores higher than Pat: that one's friend_passed notice reaches the page.
+    await go(page, '#/friends');
+    const unread = Number(await page.getAttribute('#inbox-bell', 'data-unread'));
+    let passer = null;
+    for (let i = 1; i <= 6 && !passer; i++) {
+        const p = await nodePlayer(`Dee ${i}`);
+        await p.ws.call('follow', { player: players.pat.id });
+        await players.pat.ws.call('follow', { player: p.id });
+        // The followed notice, then (maybe) the friend_passed one.
+        await page.waitForFunction((n) => Number(document.getElementById('inbox-bell').dataset.unread) === n, unread + i);
+        const { score } = await playDaily(p, randomPlay(7919 * i));
+        if (score > players.pat.score) passer = { ...p, score };
+    }
+    assert.ok(passer, `one of six friends scored more than Pat's ${players.pat.score}`);
+    const push = await players.pat.ws.waitPush((m) => m.type === 'notice' && m.notice.kind === 'friend_passed');
+    assert.deepEqual([push.notice.player.id, push.notice.day, push.notice.score, push.notice.your_score],
+                     [passer.id, DAY, passer.score, players.pat.score]);
+    const words = `${passer.name} passed your score on ${DAY}: ${passer.score} to your ${players.pat.score}.`;
+    await page.waitForFunction((w) => document.getElementById('inbox-live').textContent === `New notice: ${w}`, words);
+    assert.equal(await page.getAttribute('#inbox-bell', 'data-unread'), String(push.unread));
+    await page.click('#inbox-bell');
+    await page.waitForFunction(() => document.body.dataset.routed === '#/inbox');
+    await waitIdle(page);
+    const first = '#inbox-list .notice-item:first-child';
+    assert.equal(await page.getAttribute(first, 'data-kind'), 'friend_passed');
+    assert.equal(await text(`${first} .notice-text`), `New ${words}`);
+    assert.equal(await page.getAttribute(`${first} .notice-text a`, 'href'), `#/profile/${passer.id}`);
+    await docShots(page, 'inbox-friend-passed');
+    await checkPage('the inbox with a friend_passed notice', '#inbox-screen');
     assert.deepEqual(errors, [], 'no uncaught page errors');
 });
