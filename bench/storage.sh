@@ -72,6 +72,14 @@ board_row() {
          "| $(fmt '%.2f us' "$(get "$1" median p50_us)") | $(fmt '%.2f us' "$p99")" \
          "| p99 <= 100 us | $(met "$p99" le 100) |"
 }
+# scoped_row <name> <what>: a friends board's part (issue 29: p99 <= 1 ms a page).
+scoped_row() {
+    local p99
+    p99=$(get "$1" median p99_us)
+    echo "| $1 | $2 | $(fmt '%.2f us' "$(get "$1" median real_time)" 0.001) | $(cv "$1")" \
+         "| $(fmt '%.2f us' "$(get "$1" median p50_us)") | $(fmt '%.2f us' "$p99")" \
+         "| p99 <= 1 ms a page (both parts) | $(met "$p99" le 1000) |"
+}
 # sqlite_row <arg> <what>: a COUNT(*) rank, for comparison (no goal).
 sqlite_row() {
     local run="BM_SqliteCountRank/day_score_index:$1"
@@ -125,6 +133,11 @@ board_row BM_BoardAroundMe \
     "an \"around me\" page of 50: \`Leaderboards::daily_now\` with \`around\`"
 sqlite_row 0 "rank by \`SELECT count(*)\` over the same 1,000,000 rows, shipped schema"
 sqlite_row 1 "the same with an extra index on \`games(day, score)\`"
+scoped_row BM_FollowSetRead \
+    "a friends board, part 1: the follow set (150 ids) read from SQLite, 100,000 players x 150 follows"
+scoped_row BM_FriendsPageTop50 \
+    "part 2: the friends page (top 50) from a board of 100,000: \`daily_now\` with the set"
+scoped_row BM_FriendsPageAroundMe "part 2, \"around me\" (50 lines)"
 for writers in 100 400; do
     write_row "BM_RecordFinishedGames/writers:$writers" \
         "\`save_finished_game\` (60 actions) through the StorageWorker, $writers writers" games
