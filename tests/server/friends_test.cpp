@@ -529,3 +529,17 @@ TEST_CASE("friends: a player is told when their result goes under review, is cle
     CHECK_FALSE(has_push(*pat.c, "notice"));
     CHECK_FALSE(pat.c->recv(std::chrono::milliseconds(200)).has_value());
 }
+
+TEST_CASE("friends: a flood of follows is over_budget and changes nothing", "[budgets]") {
+    std::vector<std::string> flags = kFlags;
+    flags.back() = "3";  // --follows-per-ip 3
+    ServerProcess server(flags);
+    Player ann = make_player(server.port(), "Ann Lee");
+    std::vector<Player> others;
+    for (int i = 0; i < 4; ++i) others.push_back(make_player(server.port(), "Other " + std::to_string(i)));
+    for (int i = 0; i < 3; ++i) relation(*ann.c, "follow", others[i].id);
+    expect_error(*ann.c, {{"type", "follow"}, {"player", others[3].id}}, "over_budget");
+    const Json f = ann.c->request({{"type", "friends"}});
+    CHECK(f["following_total"] == 3);
+    CHECK(ann.c->request({{"type", "profile"}, {"player", others[3].id}})["relation"]["following"] == false);
+}

@@ -1,6 +1,7 @@
 #include "server/app/core/connection.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 #include "protocol/encode.hpp"
 #include "server/app/core/error_codes.hpp"
@@ -28,7 +29,9 @@ bool Connection::within_budget(AddressBudgets::Kind kind, protocol::Re re,
                                  : budgets.take_both(kind, address_key_, owner_key());
     if (ok) return true;
     static constexpr const char* kWhat[] = {"new guests", "games started", "lanes opened",
-                                            "lane codes of no lane", "password attempts"};
+                                            "lane codes of no lane", "password attempts",
+                                            "follows and blocks"};
+    static_assert(std::size(kWhat) == AddressBudgets::kKinds, "a word for every budget");
     const auto wait = std::max(budgets.retry_after_s(kind, address_key_),
                                address_only ? 0 : budgets.retry_after_s(kind, owner_key()));
     fail(self, re, code::kOverBudget,
