@@ -14,6 +14,7 @@ packages=(
     nlohmann-json3-dev libspdlog-dev libsqlite3-dev libssl-dev
     libpq-dev  # the PostgreSQL client library (--db postgresql://...)
     libsodium-dev  # argon2id password strings (crypto_pwhash_str)
+    libcairo2-dev fonts-dejavu-core  # share card images (server/app/share/): cairo, DejaVu Sans
 )
 if [ "$mode" = all ]; then
     packages+=(
