@@ -79,6 +79,17 @@ const std::vector<Table>& tables() {
         // Ids kept: clients page a player's notices by id.
         {"notices", {"id", "player", "kind", "key", "body", "created_at", "read_at"}, {}, "id",
          "id"},
+        {"player_settings", {"player", "time_zone", "new_daily", "streak_at_risk", "reminder_hour"},
+         {}, "player", nullptr},
+        // Ids kept: the claims name them.
+        {"push_subscriptions",
+         {"id", "endpoint", "p256dh", "auth", "player", "created_at", "due_at", "last_sent_day",
+          "gone_at"},
+         {}, "id", "id"},
+        {"push_claims", {"subscription", "day", "node", "claimed_at"}, {}, "subscription, day",
+         nullptr},
+        // The devices were subscribed with this key: a new one would strand them all.
+        {"vapid_keys", {"id", "private_key", "public_key", "created_at"}, {}, "id", nullptr},
     };
     return kTables;
 }

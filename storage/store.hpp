@@ -21,6 +21,7 @@
 #include "storage/lanes.hpp"
 #include "storage/leagues.hpp"
 #include "storage/moderation.hpp"
+#include "storage/push.hpp"
 #include "storage/records.hpp"
 #include "storage/social.hpp"
 #include "storage/status.hpp"
@@ -173,6 +174,7 @@ class Store {
     ArenaStore& arenas() { return *arenas_; }
     SocialStore& social() { return *social_; }
     InboxStore& inbox() { return *inbox_; }
+    PushStore& push() { return *push_; }
 
    private:
     explicit Store(std::unique_ptr<Database> db);
@@ -199,6 +201,7 @@ class Store {
     std::unique_ptr<ArenaStore> arenas_;
     std::unique_ptr<SocialStore> social_;
     std::unique_ptr<InboxStore> inbox_;
+    std::unique_ptr<PushStore> push_;
 };
 
 }  // namespace pinfall::storage

@@ -79,6 +79,8 @@ std::unique_ptr<Store> Store::finish_open(std::unique_ptr<Database> db, Status* 
     if (!status->is_ok()) return nullptr;
     store->inbox_ = std::make_unique<InboxStore>(*store->db_, status);
     if (!status->is_ok()) return nullptr;
+    store->push_ = std::make_unique<PushStore>(*store->db_, status);
+    if (!status->is_ok()) return nullptr;
     return store;
 }
 

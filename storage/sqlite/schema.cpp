@@ -404,6 +404,47 @@ CREATE INDEX notices_by_player ON notices(player, id);
 CREATE INDEX notices_unread ON notices(player) WHERE read_at IS NULL;
 CREATE INDEX notices_by_age ON notices(created_at);
 )sql",
+    // 14: settings and Web Push reminders (issue 30, storage/push.hpp): each player's time zone
+    // and reminder choices; the devices (push subscriptions, one row per endpoint; AUTOINCREMENT
+    // so that a claim never names a later device) with when the scheduler looks at each next;
+    // one claim per device and local day, the row whose insert decides which node sends; the
+    // VAPID key pair, one per database.
+    R"sql(
+CREATE TABLE player_settings (
+    player INTEGER PRIMARY KEY REFERENCES players(id),
+    time_zone TEXT NOT NULL,
+    new_daily INTEGER NOT NULL CHECK (new_daily IN (0, 1)),
+    streak_at_risk INTEGER NOT NULL CHECK (streak_at_risk IN (0, 1)),
+    reminder_hour INTEGER NOT NULL CHECK (reminder_hour BETWEEN 0 AND 23)
+);
+CREATE TABLE push_subscriptions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    endpoint TEXT NOT NULL UNIQUE,
+    p256dh TEXT NOT NULL,
+    auth TEXT NOT NULL,
+    player INTEGER NOT NULL REFERENCES players(id),
+    created_at INTEGER NOT NULL,
+    due_at INTEGER NOT NULL,
+    last_sent_day TEXT,
+    gone_at INTEGER
+);
+CREATE INDEX push_subscriptions_by_player ON push_subscriptions(player);
+CREATE INDEX push_subscriptions_due ON push_subscriptions(due_at) WHERE gone_at IS NULL;
+CREATE TABLE push_claims (
+    subscription INTEGER NOT NULL,
+    day TEXT NOT NULL,
+    node TEXT NOT NULL,
+    claimed_at INTEGER NOT NULL,
+    PRIMARY KEY (subscription, day)
+) WITHOUT ROWID;
+CREATE INDEX push_claims_by_age ON push_claims(claimed_at);
+CREATE TABLE vapid_keys (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    private_key TEXT NOT NULL,
+    public_key TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+);
+)sql",
 };
 
 }  // namespace
