@@ -9,8 +9,7 @@
 #include "server/app/games/game_visibility.hpp"
 #include "server/app/daily/daily_loop.hpp"
 #include "server/app/players/profile_stats.hpp"
-#include "storage/leagues.hpp"
-#include "storage/social.hpp"
+#include "server/app/queries/board_scope.hpp"
 #include "storage/store.hpp"
 
 namespace pinfall::server {
@@ -30,41 +29,6 @@ const char* board_name(protocol::Board b) {
         case protocol::Board::kBestAverage: return "best_average";
     }
     return "daily";
-}
-
-// "" for the global scope, else its name as the request gave it.
-std::string scope_name(const protocol::BoardScope& s) {
-    switch (s.kind) {
-        case protocol::ScopeKind::kGlobal: return "";
-        case protocol::ScopeKind::kFriends: return "friends";
-        case protocol::ScopeKind::kLeague: return "league:" + std::to_string(s.league);
-    }
-    return "";
-}
-
-// The scope's players into *out: the asker and those they follow, or a league's current
-// members. Returns a refusal's code (nullptr when none). REQUIRES: me for kFriends.
-const char* scope_members(storage::Store& st, const protocol::BoardScope& scope,
-                          std::optional<storage::PlayerId> me, bool public_view,
-                          std::vector<std::int64_t>* out) {
-    if (scope.kind == protocol::ScopeKind::kFriends) {
-        *out = st.social().followees(*me);
-        out->push_back(*me);
-        return nullptr;
-    }
-    if (!st.leagues().by_id(scope.league)) return "unknown_league";
-    bool member = false;
-    for (const auto& m : st.leagues().members(scope.league)) {
-        if (m.removed_from_round) continue;
-        out->push_back(m.player);
-        member = member || (me && m.player == *me);
-    }
-    return member || public_view ? nullptr : "not_member";
-}
-
-std::string refusal_message(const char* code) {
-    return std::string(code) == "unknown_league" ? "no league with that id"
-                                                 : "a league's board is for its members";
 }
 
 }  // namespace
