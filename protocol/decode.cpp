@@ -204,6 +204,7 @@ RequestBody decode_body(std::string_view type, const json& obj) {
     if (auto m = decode_moderation_request(type, obj)) return std::move(*m);
     if (auto a = decode_arena_request(type, obj)) return std::move(*a);
     if (auto f = decode_social_request(type, obj)) return std::move(*f);
+    if (auto p = decode_push_request(type, obj)) return std::move(*p);
     if (type == "ping") {
         only_fields(obj, {});
         return Ping{};

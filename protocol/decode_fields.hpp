@@ -40,6 +40,8 @@ std::optional<RequestBody> decode_moderation_request(std::string_view type, cons
 std::optional<RequestBody> decode_arena_request(std::string_view type, const json& obj);
 // Friends and inbox requests (decode_social.cpp); nullopt when `type` is none of them.
 std::optional<RequestBody> decode_social_request(std::string_view type, const json& obj);
+// Settings and push requests (decode_push.cpp); nullopt when `type` is none of them.
+std::optional<RequestBody> decode_push_request(std::string_view type, const json& obj);
 // A leaderboard's scope: "global", "friends" or "league:<id>".
 BoardScope board_scope(const std::string& text);
 // A hello's browser key, checked (16-64 of [A-Za-z0-9_-]).

@@ -260,6 +260,22 @@ struct InboxRead {
     std::optional<std::int64_t> notice;  // none: all
 };
 
+// Reminders and settings (docs/protocol.md "Reminders and settings").
+struct ReminderChoices {  // each member given or not
+    std::optional<bool> new_daily, streak_at_risk;
+    std::optional<int> hour;  // 0-23
+};
+enum class SettingsAction { kGet, kSet, kSubscribe, kUnsubscribe, kStop };
+// settings, settings_set, push_subscribe, push_unsubscribe, reminders_stop
+struct SettingsRequest {
+    SettingsAction action = SettingsAction::kGet;
+    std::optional<std::string> endpoint;  // the device asked about (subscribe: the one subscribed)
+    std::string p256dh, auth;             // subscribe: the subscription's keys, as sent
+    std::optional<std::string> time_zone;
+    std::optional<ReminderChoices> reminders;
+};
+struct PushKeyRequest {};
+
 using RequestBody = std::variant<Hello, PracticeStart, PlayRequest, StopRequest, ResignRequest,
                                  SnapshotRequest, Ping, Register, Login, DailyInfo, DailyStart,
                                  LeaderboardRequest, ProfileRequest, VerifyRequest, RecordRequest,
@@ -270,7 +286,7 @@ using RequestBody = std::variant<Hello, PracticeStart, PlayRequest, StopRequest,
                                  ReviewOpen, ReviewDecide, BanRequest, ReportRequest, ArenaList,
                                  ArenaCreate, ArenaRequest, ArenaPlay, ArenaWatch,
                                  SocialRequest, FriendsRequest, FriendInvite, InboxRequest,
-                                 InboxRead>;
+                                 InboxRead, SettingsRequest, PushKeyRequest>;
 
 inline constexpr int kMaxLeaderboardLimit = 100;
 
