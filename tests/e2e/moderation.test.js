@@ -218,14 +218,16 @@ test('the Moderation link shows for the moderator only; a case opened through th
     await loginAs(players['Rita Reporter'].token, 'Rita Reporter');
     assert.equal(await page.getAttribute('body', 'data-moderator'), 'false');
     const navLinks = () => page.$$eval('#nav a', (as) => as.map((a) => a.textContent));
-    assert.deepEqual(await navLinks(), ['Play', 'Daily', 'Leaderboards', 'Profile', 'Friends', 'Lanes', 'Leagues', 'Arenas'], 'no Moderation link');
+    assert.deepEqual(await navLinks(), ['Play', 'Daily', 'Leaderboards', 'Profile', 'Friends', 'Lanes', 'Leagues', 'Arenas', 'Settings'],
+                     'no Moderation link');
     await go(page, '#/moderation');
     assert.match(await text('#moderation-forbidden'), /This page is for moderators/);
     assert.equal(await page.getAttribute('#message', 'data-code'), 'forbidden');
 
     await loginAs(players['Mona Moderator'].token, 'Mona Moderator');
     assert.equal(await page.getAttribute('body', 'data-moderator'), 'true');
-    assert.deepEqual(await navLinks(), ['Play', 'Daily', 'Leaderboards', 'Profile', 'Friends', 'Lanes', 'Leagues', 'Arenas', 'Moderation']);
+    assert.deepEqual(await navLinks(), ['Play', 'Daily', 'Leaderboards', 'Profile', 'Friends', 'Lanes', 'Leagues', 'Arenas', 'Moderation',
+                                        'Settings']);
     await go(page, '#/');
     await page.click('#nav-toggle');  // the phone's menu
     await page.click('#nav-moderation');

@@ -60,7 +60,8 @@ test('the top bar is one row with a menu; its links are thumb-sized', async () =
         const r = a.getBoundingClientRect();
         return { text: a.textContent, w: r.width, h: r.height, bottom: r.bottom };
     }));
-    assert.deepEqual(links.map((l) => l.text), ['Play', 'Daily', 'Leaderboards', 'Profile', 'Friends', 'Lanes', 'Leagues', 'Arenas']);
+    assert.deepEqual(links.map((l) => l.text), ['Play', 'Daily', 'Leaderboards', 'Profile', 'Friends', 'Lanes', 'Leagues', 'Arenas',
+                                                'Settings']);
     for (const l of links) assert.ok(l.h >= 44 && l.w >= 44 && l.bottom <= 844, JSON.stringify(l));
     await docShots(page, 'phone-menu');
     await page.click('#nav a[data-nav="daily"]');

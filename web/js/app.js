@@ -5,6 +5,10 @@
 // has answered one of their moderator requests. Arenas (arenas/): the list, one arena's live
 // page, and an arena game's result card fed by the arena pushes. Friends and the inbox
 // (friends/): the Friends page, the inbox, and the top bar's bell fed by `notice` pushes.
+// The installable app (issue 30): the service worker (pwa.js, sw.js) keeps the shell for
+// offline use; with the server out of reach a practice game plays in the browser
+// (offline/local_games.js: mode "offline", unranked, never sent); the Settings page (time zone,
+// reminders, push on this device).
 
 import { AccountView } from './account_view.js';
 import { ArenaHome } from './arenas/arena_home.js';
@@ -30,14 +34,20 @@ import { LeagueView } from './leagues/league_view.js';
 import { Messages } from './messages.js';
 import { ModerationView } from './moderation/moderation_view.js';
 import { ModeratorLink } from './moderation/moderator_link.js';
+import { LocalGames, OFFLINE_MODE, isLocalGame } from './offline/local_games.js';
+import { OfflinePage } from './offline/offline_page.js';
 import { PracticeView } from './practice_view.js';
 import { ProfileView } from './profile_view.js';
 import { Client, defaultUrl } from './protocol.js';
+import { installServiceWorker } from './pwa.js';
 import { ReplayView } from './replay_view.js';
 import { parseHash, setAddress, showScreen } from './router.js';
+import { SettingsView } from './settings/settings_view.js';
 import { installTopBar } from './top_bar.js';
 
 const GAME_KEY = 'pinfall.game';
+const RANKED_OFFLINE = 'The daily challenge is ranked: it needs the server, which cannot be reached now. ' +
+    'Practice meanwhile: offline, unranked.';
 const LEAGUE_GAME_KEY = 'pinfall.leagueGame';  // the league of the league game being played
 const $ = (id) => document.getElementById(id);
 
@@ -59,12 +69,28 @@ const client = new Client(defaultUrl(), {
     },
 });
 const player = () => client.player;
-const game = new GameController(client, messages, {
+// Offline practice: games of this browser's own engine. The play screen and its parts ask
+// through gameClient, which sends a local game's requests (negative ids) to it, never out.
+const local = new LocalGames();
+const gameClient = new Proxy(client, {
+    get(target, prop) {
+        if (prop === 'request') {
+            return (type, fields = {}) => (isLocalGame(fields.game) ? local.request(type, fields)
+                : target.request(type, fields));
+        }
+        const value = Reflect.get(target, prop);
+        return typeof value === 'function' ? value.bind(target) : value;
+    },
+});
+const game = new GameController(gameClient, messages, {
     onNewGame: (mode) => leaveGame(mode), today, now,
     nextArenaGame: (arena, berserk) => playArena(arena, berserk),
 });
 const banner = new ConnectionBanner(client, {
-    showOffline: () => showScreen('offline'),
+    // Never connected: the offline page, or the offline game the address names (kept while playing).
+    showOffline: () => {
+        if (!inLocalGame()) offlineRoute();
+    },
     onChange: (online) => game.setOnline(online),
 });
 const howto = new HowTo($('howto-dialog'), $('howto-inline'));
@@ -72,6 +98,13 @@ const practice = new PracticeView(client, messages, {
     openSnapshot: (snap) => showGame(snap),
     openGame: (id) => openGame(id, false),
     startDaily: () => startDaily(),
+    local,
+    online: () => client.ready,
+});
+// The page of a first load that cannot reach the server: it says so, and offers practice here.
+const offlinePage = new OfflinePage(local, {
+    practice: () => practice.startOffline(),
+    resume: (id) => openGame(id, false),
 });
 const account = new AccountView($('account-screen'), $('account-chip'), client, messages);
 const guestName = new GuestName(client, account);
@@ -116,6 +149,7 @@ const views = {
         openGame: (id) => openGame(id, false),
     }),
     moderation: new ModerationView($('moderation-screen'), client, messages, { player }),
+    settings: new SettingsView($('settings-screen'), client, messages, { identity }),
     friends: new FriendsView($('friends-screen'), client, messages),
     inbox: new InboxView($('inbox-screen'), client, messages, { bell }),
 };
@@ -148,6 +182,13 @@ async function onWelcome(welcome, who) {
     if (!who) guestName.refresh();
     moderatorLink.probe();
     bell.refresh();
+    if (!welcomed && inLocalGame()) {
+        // The server came back during an offline game: the game goes on as it was (it stays
+        // offline and unranked); the other pages work again.
+        welcomed = true;
+        banner.welcome();
+        return;
+    }
     if (!welcomed) {
         welcomed = true;
         banner.welcome();
@@ -172,7 +213,7 @@ async function onWelcome(welcome, who) {
         await views.league.rewatch();
     } else if (screen === 'arena') {
         await views.arena.rewatch();
-    } else if (['daily', 'leaders', 'profile', 'leagues', 'arenas', 'friends', 'inbox'].includes(screen)) {
+    } else if (['daily', 'leaders', 'profile', 'leagues', 'arenas', 'friends', 'inbox', 'settings'].includes(screen)) {
         // Pages read from the server: one loaded as the connection dropped failed (or is stale),
         // so it is read again. Pages with forms (account, lanes) keep what was typed.
         await route();
@@ -195,14 +236,14 @@ function onAccount(who) {
     bell.refresh();
     const screen = document.body.dataset.screen;
     if (['daily', 'profile', 'leaders', 'leagues', 'league', 'arenas', 'arena', 'moderation', 'replay', 'friends',
-         'inbox'].includes(screen)) route();
+         'inbox', 'settings'].includes(screen)) route();
 }
 
 /** Shows game `id` from a snapshot; quietly falls back to the start screen if it is gone. */
 async function openGame(id, quietIfGone) {
     let snap;
     try {
-        snap = await game.track(() => client.request('snapshot', { game: id }));
+        snap = await game.track(() => gameClient.request('snapshot', { game: id }));
     } catch (err) {
         if (err.code === 'unknown_game' || err.code === 'not_your_game') {
             localStorage.removeItem(GAME_KEY);
@@ -217,7 +258,8 @@ async function openGame(id, quietIfGone) {
 }
 
 async function showGame(snap) {
-    localStorage.setItem(GAME_KEY, String(snap.game));
+    // An offline game is kept by offline/local_games.js; GAME_KEY names the server's game.
+    if (!isLocalGame(snap.game)) localStorage.setItem(GAME_KEY, String(snap.game));
     rememberCommitment(snap.arena);  // checked against the seed revealed at the arena's end
     showScreen('play', { daily: 'daily', league: 'leagues', arena: 'arenas' }[snap.mode] ?? null);
     setAddress('#/play');
@@ -227,6 +269,10 @@ async function showGame(snap) {
 /** guest: play as this browser's guest (not logged in: the guest-xxxx identity, docs/rules.md). */
 async function startDaily({ guest = false } = {}) {
     messages.clearError();
+    if (!client.ready) {
+        messages.error({ code: 'needs_server' }, RANKED_OFFLINE);
+        return;
+    }
     // A guest who already has its identity plays on as it from any start button.
     const asGuest = !client.player && (guest || guestName.identity !== null);
     try {
@@ -296,6 +342,11 @@ function onPush(msg) {
 function showStart() {
     localStorage.removeItem(GAME_KEY);
     practice.leftGame(game.state);
+    if (!welcomed) {
+        // Never connected yet: the page that says so is the start, with practice offline.
+        showOffline('start');
+        return;
+    }
     messages.announce('');
     showScreen('start');
     setAddress('#/');
@@ -317,6 +368,9 @@ function leaveGame(mode) {
         localStorage.removeItem(GAME_KEY);
         const league = Number(localStorage.getItem(LEAGUE_GAME_KEY));
         location.hash = league ? `#/league/${league}` : '#/leagues';
+    } else if (mode === OFFLINE_MODE) {
+        local.forget();
+        showStart();
     } else {
         showStart();
     }
@@ -330,13 +384,52 @@ $('menu-button').addEventListener('click', () => {
     showStart();
 });
 window.addEventListener('hashchange', async () => {
-    if (!welcomed) return;
+    if (!welcomed) {
+        // Not connected yet: only what works offline opens (the rest says it needs the server).
+        if (document.body.dataset.conn === 'offline') await offlineRoute();
+        return;
+    }
     busyBegin();
     try {
         await route();
     } finally {
         busyEnd();
     }
+});
+
+/** True while the play screen shows an offline game. */
+function inLocalGame() {
+    return document.body.dataset.screen === 'play' && game.state?.mode === OFFLINE_MODE;
+}
+
+/** The server has never answered: the offline page, or the offline game the address names. */
+async function offlineRoute() {
+    document.body.dataset.routed = location.hash;
+    const { screen } = parseHash(location.hash);
+    if (document.body.dataset.conn === 'banned') {
+        showOffline();
+        return;
+    }
+    if (screen === 'play' && inLocalGame()) return;
+    if (screen === 'play' && local.storedSummary()?.over === false) {
+        await openGame(local.storedGame(), true);
+        return;
+    }
+    showOffline(screen);
+}
+
+/** The offline page; `screen`: the page asked for, which it says needs the server. */
+function showOffline(screen = 'start') {
+    if (inLocalGame()) practice.leftGame(game.state);
+    showScreen('offline');
+    offlinePage.show(screen);
+    busyBegin();  // settles body[data-busy] (the page's initial "1" has no request behind it)
+    busyEnd();
+}
+
+installServiceWorker({
+    // A new version reloads the page, except in the middle of a game (then the next visit).
+    midGame: () => document.body.dataset.screen === 'play' && Boolean(game.state) && !game.state.over,
 });
 
 installKeyboard({

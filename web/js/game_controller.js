@@ -76,7 +76,9 @@ export class GameController {
     }
 
     get locked() {
-        return this.playing || this.busy > 0 || this.offline || !this.state || this.state.over;
+        // An offline game (mode "offline") plays in the browser: a lost server does not lock it.
+        const lost = this.offline && this.state?.mode !== 'offline';
+        return this.playing || this.busy > 0 || lost || !this.state || this.state.over;
     }
 
     /** The connection came or went: a lost server locks the board (body[data-conn] dims it). */
@@ -286,6 +288,7 @@ export class GameController {
             this.over.hide();
         }
         document.body.dataset.over = String(s.over);
+        document.body.dataset.gameMode = s.mode;
         document.body.dataset.version = String(s.version);
     }
 
@@ -294,7 +297,10 @@ export class GameController {
         this.el.pinsBall.textContent = s.over ? '' : `${s.pinsThisBall} down this ball`;
         const daily = { daily: 'Daily challenge \u00b7 ', league: 'League game \u00b7 ',
                         arena: `Arena game ${s.arena?.n ?? ''} \u00b7 ` }[s.mode] ?? '';
-        this.el.ruleset.textContent = `${daily}${s.ruleset} rules \u00b7 game ${s.id}`;
+        // An offline game has no id on the server: it says what it is instead.
+        this.el.ruleset.textContent = s.mode === 'offline' ? `Offline, unranked \u00b7 ${s.ruleset} rules`
+            : `${daily}${s.ruleset} rules \u00b7 game ${s.id}`;
+        this.el.ruleset.dataset.mode = s.mode;
         this.#renderClock(s);
     }
 

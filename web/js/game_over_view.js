@@ -14,7 +14,10 @@ import { friendsStanding, friendsStandingLine } from './friends/friends_standing
 import { reviewNote } from './review_note.js';
 import { shareLine, topPercent } from './sheet_view.js';
 
-const KIND = { daily: 'Daily challenge', league: 'League game', practice: 'Practice game', arena: 'Arena game' };
+const KIND = { daily: 'Daily challenge', league: 'League game', practice: 'Practice game', arena: 'Arena game',
+               offline: 'Offline practice \u00b7 unranked' };
+// The modes that rank nothing: the card reveals their deals at once.
+const UNRANKED = ['practice', 'offline'];
 
 export class GameOverView {
     /**
@@ -48,6 +51,12 @@ export class GameOverView {
         this.arena = new ArenaResult(el, this.rank, this.newGame.parentElement, client, { nextGame: nextArenaGame, now });
         this.newGame.addEventListener('click', () => onNewGame(this.mode));
         this.copy.addEventListener('click', () => this.#shareText());
+        this.shareNote = document.createElement('p');
+        this.shareNote.id = 'share-note';
+        this.shareNote.className = 'share-note';
+        this.shareNote.setAttribute('role', 'status');
+        this.shareNote.hidden = true;
+        this.copy.parentElement.after(this.shareNote);
     }
 
     hide() {
@@ -72,7 +81,7 @@ export class GameOverView {
         this.score.textContent = String(score);
         this.score.dataset.score = String(score);
         this.verdict.textContent = verdict(state);
-        const ranked = this.mode !== 'practice';
+        const ranked = !UNRANKED.includes(this.mode);
         const league = this.mode === 'league';
         this.revealBox.hidden = ranked;
         this.rankedNote.hidden = !ranked;
@@ -85,7 +94,8 @@ export class GameOverView {
               'after the day ends (UTC). Until then only your score is public.' : '';
         this.board.hidden = !ranked || league || arena;
         this.board.href = `#/leaders/daily/${date}`;
-        this.replay.hidden = ranked;  // a practice game's record is public once it is over
+        // A practice game's record is public once it is over; an offline one was never stored.
+        this.replay.hidden = ranked || this.mode === 'offline';
         this.replay.href = `#/game/${state.id}`;
         this.newGame.textContent = league ? 'Back to the league' : arena ? 'Back to the arena'
             : ranked ? 'Back to the daily challenge' : 'New game';
@@ -96,6 +106,7 @@ export class GameOverView {
         if (!first) return;
         this.shown = state.id;
         this.copy.textContent = 'Share';
+        this.shareNote.hidden = true;
         this.rankInfo = null;
         this.rank.hidden = true;
         this.el.querySelector('#over-standing')?.remove();
@@ -138,7 +149,8 @@ export class GameOverView {
         const link = this.mode === 'daily'
             ? `${location.origin}${location.pathname}#/leaders/daily/${this.date}` : null;
         this.share.textContent = shareLine(s.sheet, s.ruleset, this.date, s.resigned,
-                                           { mode: this.mode, rank: this.rankInfo, link });
+                                           { mode: this.mode === 'offline' ? 'offline practice' : this.mode,
+                                             rank: this.rankInfo, link });
     }
 
     async #loadRank(state) {
@@ -190,19 +202,31 @@ export class GameOverView {
         this.timer = setInterval(tick, 1000);
     }
 
+    /**
+     * Share: the Web Share API where the browser has it (the share line as the text and, for a
+     * daily, the game's share page /s/<game> as the link, which chat apps unfold into its card);
+     * elsewhere the text and the link are copied, and the card says so.
+     */
     async #shareText() {
         const text = this.share.textContent;
+        const url = this.mode === 'daily' ? `${location.origin}/s/${this.state.id}` : null;
+        const title = this.mode === 'daily' ? `Pinfall daily ${this.date}` : 'Pinfall';
         if (navigator.share) {
             try {
-                await navigator.share({ text });
+                await navigator.share(url ? { title, text, url } : { title, text });
+                this.#shareSaid('Shared.');
                 return;
-            } catch {
-                // Dismissed or refused: copying is the fallback below.
+            } catch (err) {
+                // Dismissed: nothing more to do. Refused or failed: copying is the fallback below.
+                if (err?.name === 'AbortError') return;
             }
         }
+        const copied = url ? `${text}\n${url}` : text;
         try {
-            await navigator.clipboard.writeText(text);
+            await navigator.clipboard.writeText(copied);
             this.copy.textContent = 'Copied';
+            this.#shareSaid(url ? 'The text and the link are copied: paste them in a chat.'
+                : 'The text is copied: paste it in a chat.');
         } catch {
             // No clipboard permission: select the text so the player can copy it by hand.
             const range = document.createRange();
@@ -211,7 +235,14 @@ export class GameOverView {
             sel.removeAllRanges();
             sel.addRange(range);
             this.copy.textContent = 'Selected: copy it';
+            if (url) this.#shareSaid(`Copy the text, and the link: ${url}`);
         }
+    }
+
+    #shareSaid(text) {
+        this.shareNote.textContent = text;
+        this.shareNote.dataset.url = this.mode === 'daily' ? `${location.origin}/s/${this.state.id}` : '';
+        this.shareNote.hidden = false;
     }
 }
 

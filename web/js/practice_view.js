@@ -1,6 +1,8 @@
 // The landing screen: one big "Play today's daily" and "Practice" (a random deal), the start
 // form under "More options" (ruleset, seed), the list of this guest's unfinished games to
-// resume, and a replay of a revealed daily challenge as unranked practice.
+// resume, and a replay of a revealed daily challenge as unranked practice. With the server out of
+// reach, Practice plays in this browser instead (offline/local_games.js: offline, unranked), and
+// an unfinished offline game is offered to resume.
 
 import { busy } from './dom.js';
 
@@ -9,11 +11,13 @@ export class PracticeView {
      * client: protocol Client; messages: Messages; openSnapshot(snap): shows a started game;
      * openGame(id): resumes a game by id; startDaily(): starts or resumes today's daily.
      */
-    constructor(client, messages, { openSnapshot, openGame, startDaily }) {
+    constructor(client, messages, { openSnapshot, openGame, startDaily, local, online = () => true }) {
         this.client = client;
         this.messages = messages;
         this.openSnapshot = openSnapshot;
         this.openGame = openGame;
+        this.local = local;
+        this.online = online;
         this.unfinished = new Set();
         const $ = (id) => document.getElementById(id);
         this.el = { form: $('start-form'), button: $('start-button'), seed: $('seed'),
@@ -33,18 +37,27 @@ export class PracticeView {
         });
     }
 
-    /** Starts a practice game (fields of practice_start); errors stay on the current screen. */
-    async start(fields, button = null) {
+    /**
+     * Starts a practice game (fields of practice_start); errors stay on the current screen.
+     * Without the server (a revealed day's replay needs it) the game plays in this browser.
+     */
+    async start(fields, button = null, forceOffline = false) {
         this.messages.clearError();
         if (button) button.disabled = true;
+        const offline = forceOffline || (!this.online() && !fields.day);
         try {
-            const snap = await busy(() => this.client.request('practice_start', fields));
+            const snap = await busy(() => (offline ? this.local : this.client).request('practice_start', fields));
             await this.openSnapshot(snap);
         } catch (err) {
             this.messages.error(err);
         } finally {
             if (button) button.disabled = false;
         }
+    }
+
+    /** An offline practice game: a random deal, with the ruleset chosen under "More options". */
+    startOffline() {
+        return this.start({ ruleset: new FormData(this.el.form).get('ruleset') ?? 'sackson' }, null, true);
     }
 
     /** The unfinished games of the welcome (replaces the list). */
@@ -63,13 +76,16 @@ export class PracticeView {
 
     render() {
         const ids = [...this.unfinished].sort((a, b) => a - b);
+        // An unfinished offline game (negative id) is offered too, in its own words.
+        const kept = this.local?.storedSummary();
+        if (kept && !kept.over) ids.push(kept.id);
         this.el.resume.hidden = ids.length === 0;
         this.el.list.replaceChildren(...ids.map((id) => {
             const li = document.createElement('li');
             const btn = document.createElement('button');
             btn.type = 'button';
             btn.dataset.game = String(id);
-            btn.textContent = `Resume game ${id}`;
+            btn.textContent = id < 0 ? 'Resume your offline game' : `Resume game ${id}`;
             btn.addEventListener('click', () => {
                 this.messages.clearError();
                 this.openGame(id);

@@ -3,7 +3,7 @@
 // the page's title, and where the page's one error line sits.
 
 const SCREENS = ['start', 'play', 'account', 'daily', 'leaders', 'profile', 'replay', 'lanes',
-                 'lane', 'leagues', 'league', 'arenas', 'arena', 'moderation', 'friends', 'inbox', 'offline'];
+                 'lane', 'leagues', 'league', 'arenas', 'arena', 'moderation', 'friends', 'inbox', 'settings', 'offline'];
 
 // Each screen's own page title (a browser tab, history and screen readers name the page by it);
 // a view may make it more precise with setTitle().
@@ -11,7 +11,7 @@ const TITLES = {
     loading: 'Pinfall: Bowling Solitaire', start: 'Pinfall: Bowling Solitaire', play: 'Game', account: 'Account',
     daily: 'Daily challenge', leaders: 'Leaderboards', profile: 'Profile', replay: 'Replay', lanes: 'Lanes',
     lane: 'Lane', leagues: 'Leagues', league: 'League', arenas: 'Arenas', arena: 'Arena', moderation: 'Moderation',
-    friends: 'Friends', inbox: 'Inbox', offline: 'Server unreachable',
+    friends: 'Friends', inbox: 'Inbox', settings: 'Settings', offline: 'Server unreachable',
 };
 
 const PRODUCT = 'Pinfall: Bowling Solitaire';
@@ -66,6 +66,7 @@ export function parseHash(hash) {
     // A friend invite link: #/friends/add/TOKEN follows the token's owner.
     case 'friends': return { screen: 'friends', params: { invite: a === 'add' && b ? b : null } };
     case 'inbox': return { screen: 'inbox', params: {} };
+    case 'settings': return { screen: 'settings', params: {} };
     default: return { screen: 'start', params: {} };
     }
 }

@@ -28,7 +28,8 @@ export class UndoView {
 
     /** Called by the play screen on every render. */
     render(state, locked) {
-        const practice = state.mode === 'practice' && !state.over;
+        // Offline practice takes back in the browser's engine (offline/local_games.js).
+        const practice = (state.mode === 'practice' || state.mode === 'offline') && !state.over;
         this.button.hidden = !practice;
         // At the game's start there is nothing to take back: the button says so by being off.
         this.button.disabled = locked || atGameStart(state);
@@ -36,7 +37,7 @@ export class UndoView {
 
     async undo() {
         const s = this.game.state;
-        if (!s || this.game.locked || s.mode !== 'practice' || s.over) return;
+        if (!s || this.game.locked || !['practice', 'offline'].includes(s.mode) || s.over) return;
         this.messages.clearError();
         await this.game.track(async () => {
             let snap;

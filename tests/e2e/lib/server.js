@@ -20,12 +20,15 @@ function serverEnv() {
 /**
  * options: {clockStart: RFC 3339 instant for --clock-start, dir: a data folder to reuse (the
  * database and secret of an earlier server, to restart on them), port: a fixed port (the same
- * origin keeps the browser's localStorage across a restart), extraArgs: more server flags}.
+ * origin keeps the browser's localStorage across a restart), extraArgs: more server flags,
+ * webDir: the browser client to serve instead of PINFALL_WEB_DIR (a changed copy, to deploy
+ * a new version)}.
  * stop({keep: true}) leaves the folder for such a restart.
  */
-export async function startServer({ clockStart = null, dir: reuse = null, port: fixedPort = 0, extraArgs = [] } = {}) {
+export async function startServer({ clockStart = null, dir: reuse = null, port: fixedPort = 0, extraArgs = [],
+                                   webDir = null } = {}) {
     const bin = process.env.PINFALL_SERVER_BIN;
-    const web = process.env.PINFALL_WEB_DIR;
+    const web = webDir ?? process.env.PINFALL_WEB_DIR;
     if (!bin || !web) {
         throw new Error('set PINFALL_SERVER_BIN (the pinfall-server binary) and PINFALL_WEB_DIR ' +
                         '(the web/ folder); tests/e2e/run.sh gets both from ctest');

@@ -42,7 +42,8 @@ export class ModeratorLink {
             this.link.textContent = 'Moderation';
             // The page may be shown already (a reload on #/moderation): mark it as router.js does.
             if (document.body.dataset.screen === 'moderation') this.link.setAttribute('aria-current', 'page');
-            this.nav.append(this.link);
+            // Before Settings, which stays the menu's last link.
+            this.nav.insertBefore(this.link, this.nav.querySelector('[data-nav="settings"]'));
         } else if (!on && this.link) {
             this.link.remove();
             this.link = null;

@@ -4,12 +4,17 @@
 // take-backs (`u`, docs/rules.md "Take-backs"): the last action still in effect is undone by
 // replaying the final line without it, as Game::take_back does, so both agree by construction.
 // Each step is a state in the shape model.js uses for the play screen, so the same views show it.
+// Played live (offline/local_games.js, a practice game with the server out of reach), it also
+// tells what happened as the protocol's `update` events (docs/protocol.md "update: events"), in
+// the order engine/game.cpp emits them, and counts the game's version as the server does.
 
 import { PILE_SIZES, dealFromSeed } from './deal.js';
 import { legalGroups } from './rules.js';
 import { ScoreSheet } from './score.js';
 
 const MAX_DEALS = 12;
+// The log's words for why a ball ended, as the protocol's ball_end `reason`.
+const EVENT_REASON = { 'all pins down': 'cleared', 'no legal play left': 'no_play', stopped: 'stopped' };
 const pinsText = (n) => `${n} pin${n === 1 ? '' : 's'}`;
 
 /** "pinfall/1 sackson <seed> 1:1,3 s r" -> {ruleset, seed, actions}; throws on bad text. */
@@ -34,7 +39,20 @@ export class ReplayGame {
     constructor(ruleset, deals) {
         this.ruleset = ruleset;
         this.deals = deals;
+        this.version = 0;      // events so far, as the server counts them (a take-back is one)
+        this.events = [];      // the protocol events since the last takeEvents()
         this.#restart();
+    }
+
+    /** One protocol event: numbered with the game's next version, kept for takeEvents(). */
+    #emit(event) {
+        this.version++;
+        this.events.push({ v: this.version, ...event });
+    }
+
+    /** Takes the protocol events since the last call. */
+    takeEvents() {
+        return this.events.splice(0);
     }
 
     /** The game before its first action (the history of actions is emptied too). */
@@ -59,6 +77,7 @@ export class ReplayGame {
         this.burned = null;
         this.untouched = true;
         this.ballPins = 0;
+        this.#emit({ e: 'deal', deal: this.dealIndex, pins: [...d.pins], up: [1, 2, 3].map((p) => this.faceUp(p)) });
     }
 
     faceUp(pile) {
@@ -77,9 +96,12 @@ export class ReplayGame {
         this.sheet.add(this.ballPins);
         const mark = cleared ? (this.secondBall ? 'spare' : 'strike') : null;
         this.log.push(`Frame ${frame}, ball ${ball}: ${mark ?? pinsText(this.ballPins)} (${reason})`);
+        this.#emit({ e: 'ball_end', frame, ball, roll: this.ballPins, reason: EVENT_REASON[reason], mark });
+        if (this.sheet.frame !== frame) this.#emit({ e: 'frame_end', frame });
         this.ballPins = 0;
         if (this.sheet.complete) {
             this.over = true;
+            this.#emit({ e: 'game_over', score: this.sheet.score(), resigned: false });
             return;
         }
         if (cleared || this.sheet.frame !== frame) {
@@ -89,6 +111,7 @@ export class ReplayGame {
         this.burned = [1, 2, 3].map((p) => this.faceUp(p));
         this.tops = this.tops.map((t, i) => (t < PILE_SIZES[i] ? t + 1 : t));
         this.secondBall = true;
+        this.#emit({ e: 'burn', burned: [...this.burned], turned: [1, 2, 3].map((p) => this.faceUp(p)) });
     }
 
     #settle() {
@@ -105,20 +128,25 @@ export class ReplayGame {
             const pins = [...action.pins].sort((a, b) => a - b);
             const legal = this.legal()[action.pile - 1];
             if (!legal.some((g) => g.join() === pins.join())) return `${action.text} is not a legal play here`;
+            const ball = this.faceUp(action.pile);
             for (const p of pins) this.pins[p - 1] = null;
             this.tops[action.pile - 1]++;
             this.untouched = false;
             this.ballPins += pins.length;
+            this.#emit({ e: 'play', pile: action.pile, pins, ball, turned: this.faceUp(action.pile) });
         } else if (action.kind === 'stop') {
             this.#endBall('stopped');
         } else {
             if (this.ballPins > 0) {
-                this.log.push(`Frame ${this.sheet.frame}, ball ${this.sheet.ball}: ${pinsText(this.ballPins)} (resigned)`);
+                const { frame, ball } = this.sheet;
+                this.log.push(`Frame ${frame}, ball ${ball}: ${pinsText(this.ballPins)} (resigned)`);
                 this.sheet.add(this.ballPins);
+                this.#emit({ e: 'ball_end', frame, ball, roll: this.ballPins, reason: 'resigned', mark: null });
                 this.ballPins = 0;
             }
             this.over = true;
             this.resigned = true;
+            this.#emit({ e: 'game_over', score: this.sheet.score(), resigned: true });
         }
         this.history.push(action);
         this.#settle();
@@ -131,10 +159,14 @@ export class ReplayGame {
         if (line.length === 0) return 'nothing to take back (no action in effect)';
         const undone = line.pop();
         const history = this.history;
+        const version = this.version;
         this.#restart();
         for (const a of line) this.apply(a);
         this.history = [...history, { kind: 'undo', text: 'u' }];
         this.log = [`Took back ${undone.text}`];
+        // The take-back is one event; the replay's events are not news (a snapshot answers it).
+        this.version = version + 1;
+        this.events = [];
         return null;
     }
 
