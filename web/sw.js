@@ -193,7 +193,8 @@ self.addEventListener('notificationclick', (event) => {
         const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
         const open = windows.find((w) => new URL(w.url).origin === scope().origin);
         if (open) {
-            const shown = open.url === url ? open : (await open.navigate(url).catch(() => null)) ?? open;
+            // Always navigated: a client's url may leave out the fragment (#/daily) the app routes by.
+            const shown = (await open.navigate(url).catch(() => null)) ?? open;
             await shown.focus().catch(() => {});
             return;
         }
