@@ -14,7 +14,7 @@ packages=(
     nlohmann-json3-dev libspdlog-dev libsqlite3-dev libssl-dev
     libpq-dev  # the PostgreSQL client library (--db postgresql://...)
     libsodium-dev  # argon2id password strings (crypto_pwhash_str)
-    libcairo2-dev fonts-dejavu-core  # share card images (server/app/share/): cairo, DejaVu Sans
+    libcairo2-dev fonts-dejavu-core zlib1g-dev  # share card images (server/app/share/): cairo, DejaVu Sans, PNG
 )
 if [ "$mode" = all ]; then
     packages+=(
