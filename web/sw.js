@@ -14,7 +14,7 @@
 //   in a window of the app already open when there is one.
 
 // <shell> written by scripts/web_shell.mjs: run it after changing web/, do not edit by hand
-const VERSION = 'aee902506baae5c7';
+const VERSION = '5a1138eb36562163';
 const SHELL = [
     'css/app.css',
     'css/arenas.css',

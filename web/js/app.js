@@ -368,9 +368,6 @@ function leaveGame(mode) {
         localStorage.removeItem(GAME_KEY);
         const league = Number(localStorage.getItem(LEAGUE_GAME_KEY));
         location.hash = league ? `#/league/${league}` : '#/leagues';
-    } else if (mode === OFFLINE_MODE) {
-        local.forget();
-        showStart();
     } else {
         showStart();
     }

@@ -65,12 +65,6 @@ export class LocalGames {
         return kept ? { id: kept.id, over: Boolean(kept.over) } : null;
     }
 
-    /** Forgets the kept game (a new one replaces it anyway). */
-    forget() {
-        this.storage.removeItem(OFFLINE_GAME_KEY);
-        this.current = null;
-    }
-
     /**
      * The protocol's requests for a local game: practice_start (ruleset, seed), snapshot, play,
      * stop, resign, undo. Anything else needs the server, and says so.
@@ -97,7 +91,8 @@ export class LocalGames {
             throw new ServerError('bad_seed', 'a seed is 64 hex characters');
         }
         const hex = (seed ?? randomSeed()).toLowerCase();
-        // A new id each game (so the play screen sees a new game), below every earlier one.
+        // A new id each game (so the play screen sees a new game), below the kept one's: a
+        // finished game stays kept until the next starts, so ids keep falling.
         const previous = this.#read()?.id ?? 0;
         const id = Math.min(-1, previous - 1);
         const game = new ReplayGame(ruleset, await loadDeals(hex));

@@ -22,6 +22,10 @@ export function base64urlBytes(text) {
     return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
 }
 
+// A browser whose push service cannot be reached (a headless one, a network that blocks it) may
+// never answer a subscribe: the page says so after this long instead of waiting for ever.
+const SUBSCRIBE_TIMEOUT_MS = 20000;
+
 /** An error of this module: `code` names the step, the message is words for the page. */
 export class PushError extends Error {
     constructor(code, message) {
@@ -77,7 +81,17 @@ export async function subscribeDevice(client, fields = {}) {
     }
     if (!subscription) {
         try {
-            subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
+            let timer;
+            const late = new Promise((_, reject) => {
+                timer = setTimeout(() => reject(new Error(`no answer within ${SUBSCRIBE_TIMEOUT_MS / 1000} s`)),
+                                   SUBSCRIBE_TIMEOUT_MS);
+            });
+            try {
+                subscription = await Promise.race([
+                    registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey }), late]);
+            } finally {
+                clearTimeout(timer);
+            }
         } catch (err) {
             throw new PushError('subscribe', `The browser\u2019s push service did not take the subscription (${err?.message ?? err}). ` +
                                 'Try again later, or from another browser.');
