@@ -121,7 +121,18 @@ std::variant<Config, Exit> load_config(int argc, char** argv) {
          "one is always created ahead; none by default")
         ("integrity-idle", po::value(&c.integrity_idle)->default_value(c.integrity_idle),
          "1: the integrity analysis of finished ranked games runs only on idle cores "
-         "(SCHED_IDLE); 0: at normal priority");
+         "(SCHED_IDLE); 0: at normal priority")
+        ("reminder-check-ms", po::value(&c.reminder_check_ms)->default_value(c.reminder_check_ms),
+         "how often this node looks for daily reminders due (Web Push); 0: it sends none")
+        ("push-subject", po::value(&c.push_subject)->default_value(c.push_subject),
+         "the VAPID contact the push services see: a mailto: or https: URL")
+        ("push-timeout-ms", po::value(&c.push_timeout_ms)->default_value(c.push_timeout_ms),
+         "time for one push request (connect, TLS, send, answer)")
+        ("push-concurrency", po::value(&c.push_concurrency)->default_value(c.push_concurrency),
+         "push requests in flight at once")
+        ("push-insecure-endpoints",
+         po::value(&c.push_insecure_endpoints)->default_value(c.push_insecure_endpoints),
+         "1: push_subscribe takes http endpoints and IP addresses (tests only)");
     // clang-format on
     po::variables_map vm;
     try {
@@ -167,6 +178,13 @@ std::variant<Config, Exit> load_config(int argc, char** argv) {
         return Exit{2, "pinfall-server: --node-id takes letters, digits and .-_: (at most 64)\n"};
     }
     if (!clock_start.empty()) c.clock_start = clock_start;
+    const bool subject_ok = (c.push_subject.rfind("mailto:", 0) == 0 ||
+                             c.push_subject.rfind("https://", 0) == 0) &&
+                            c.push_subject.find_first_of(" \"\\<>") == std::string::npos;
+    if (!subject_ok || c.push_timeout_ms == 0 || c.push_concurrency == 0) {
+        return Exit{2, "pinfall-server: --push-subject must be a mailto: or https: URL, "
+                       "--push-timeout-ms and --push-concurrency positive\n"};
+    }
     if (!arena_schedule.empty()) {
         std::string why;
         c.arena_schedule = parse_arena_schedule(arena_schedule, &why);

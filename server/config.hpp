@@ -69,6 +69,15 @@ struct Config {
     bool integrity_idle = true;
     // Recurring arenas (--arena-schedule, docs/protocol.md "Arenas"); none by default.
     std::optional<ArenaSchedule> arena_schedule;
+    // Daily reminders by Web Push (docs/protocol.md "Reminders and settings"): how often this
+    // node looks for reminders due (0: it sends none), the VAPID contact, one push request's
+    // time and how many are in flight, and whether http endpoints and IP addresses are taken
+    // (tests only).
+    unsigned reminder_check_ms = 60000;
+    std::string push_subject = "mailto:admin@pinfall.invalid";
+    unsigned push_timeout_ms = 10000;
+    unsigned push_concurrency = 16;
+    bool push_insecure_endpoints = false;
 };
 
 // What main() should do instead of serving: print `text` and exit with `status`.

@@ -17,6 +17,7 @@
 #include "server/config.hpp"
 #include "server/moderator_command.hpp"
 #include "server/net/listener.hpp"
+#include "server/net/push_client.hpp"
 #include "server/startup.hpp"
 #include "server/version.hpp"
 
@@ -84,6 +85,8 @@ int main(int argc, char** argv) {
         std::cerr << "pinfall-server: " << error << "\n";
         return 1;
     }
+    app->use_push_transport(std::make_unique<net::PushClient>(
+        ioc, std::chrono::milliseconds(config.push_timeout_ms)));
     net::SessionSet sessions;
     net::NetContext ctx{net_limits(config), app->front(), sessions, config.static_dir,
                         /*links_json: below*/ {}};

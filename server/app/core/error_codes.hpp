@@ -47,5 +47,8 @@ inline constexpr const char* kBadInvite = "bad_invite";
 inline constexpr const char* kUnknownNotice = "unknown_notice";
 inline constexpr const char* kUnknownLeague = "unknown_league";
 inline constexpr const char* kNotMember = "not_member";
+// Reminders and settings (docs/protocol.md "Reminders and settings").
+inline constexpr const char* kBadTimeZone = "bad_time_zone";
+inline constexpr const char* kBadSubscription = "bad_subscription";
 
 }  // namespace pinfall::server::code

@@ -38,6 +38,17 @@ AddressBudgets::Limits budget_limits(const Config& c) {
     return l;
 }
 
+// The VAPID key pair kept in the database (made there by the first node to start).
+push::P256KeyPair load_vapid(StorageWorker& storage, const Clock& clock) {
+    std::optional<push::P256KeyPair> key;
+    storage.run_sync([&](storage::Store& s) {
+        key = push::vapid_key_of(s, unix_ms(clock.now()));
+        return storage::Status::ok();
+    });
+    if (!key) throw std::runtime_error("cannot read or store the VAPID key pair");
+    return *key;
+}
+
 void require(const storage::Status& st, const char* what) {
     if (!st.is_ok()) throw std::runtime_error(std::string(what) + ": " + st.message());
 }
@@ -176,11 +187,15 @@ App::App(asio::io_context& ioc, const Config& config, const Clock& clock,
       social_requests_({storage_, clock, inbox_}),
       inbox_requests_({storage_, clock}),
       // The game actions first: they are almost every message.
+      vapid_(load_vapid(storage_, clock)),
+      push_sender_({vapid_, config.push_subject, clock, config.push_concurrency}),
+      push_requests_({storage_, clock, zones_, push_sender_.public_key(),
+                      config.push_insecure_endpoints}),
       dispatcher_(metrics_, budgets_, guests_, hello_, sign_in_,
                   {&game_requests_, &query_requests_, &daily_requests_, &lane_requests_,
                    &league_requests_, &account_requests_, &analysis_requests_,
                    &moderation_requests_, &arena_requests_, &social_requests_,
-                   &inbox_requests_},
+                   &inbox_requests_, &push_requests_},
                   config.max_json_depth),
       front_{metrics_, dispatcher_, queries_, leagues_, storage_, node_id_},
       keeper_(std::make_shared<DayKeeper>(
@@ -191,7 +206,11 @@ App::App(asio::io_context& ioc, const Config& config, const Clock& clock,
           asio::make_strand(ioc), Janitor::Swept{guests_, registry_, lanes_, inbox_},
           Janitor::Periods{std::chrono::milliseconds(config.sweep_ms),
                            std::chrono::milliseconds(config.guest_ttl_ms),
-                           std::chrono::milliseconds(config.idle_evict_ms)})) {
+                           std::chrono::milliseconds(config.idle_evict_ms)})),
+      reminders_(std::make_shared<push::Reminders>(
+          asio::make_strand(ioc),
+          push::Reminders::Deps{storage_, clock, zones_, push_sender_, node_id_,
+                                std::chrono::milliseconds(config.reminder_check_ms)})) {
     // The guest book has its copy; the start-up list would only hold memory from here on.
     first_.guests = {};
     integrity_.queue_backlog(first_.unanalysed);
@@ -217,12 +236,18 @@ void App::serve(const std::string& node_id) {
     keeper_->start();
     janitor_->start();
 }
+    if (config_.reminder_check_ms > 0) reminders_->start();
+}
+
+void App::use_push_transport(std::unique_ptr<push::PushTransport> t) {
+    push_sender_.set_transport(std::move(t));
 
 void App::stop_timers() {
     arena_hall_.stop();
     keeper_->stop();
     janitor_->stop();
 }
+    reminders_->stop();
 
 void App::stop_background() {
     link_.stop();  // its handlers post to the boards' strand

@@ -38,6 +38,8 @@
 #include "server/app/moderation/moderation_requests.hpp"
 #include "server/app/players/account_requests.hpp"
 #include "server/app/players/token_epochs.hpp"
+#include "server/app/push/push_requests.hpp"
+#include "server/app/push/reminders.hpp"
 #include "server/app/queries/query_requests.hpp"
 #include "server/app/social/friend_news.hpp"
 #include "server/app/social/social_requests.hpp"
@@ -68,6 +70,8 @@ class App {
 
     FrontDoor& front() { return front_; }
     const std::string& node_id() const { return node_id_; }
+    // How push messages leave (server/net/push_client.hpp); before serve().
+    void use_push_transport(std::unique_ptr<push::PushTransport> t);
 
    private:
     struct FirstRead {
@@ -145,8 +149,14 @@ class App {
     InboxRequests inbox_requests_;
     Dispatcher dispatcher_;
     FrontDoor front_;
+    // Settings and daily reminders by Web Push (issue 30).
+    push::TimeZones zones_;
+    const push::P256KeyPair vapid_;  // the database's VAPID key pair
+    push::PushSender push_sender_;
+    push::PushRequests push_requests_;
     std::shared_ptr<DayKeeper> keeper_;
     std::shared_ptr<Janitor> janitor_;
 };
 
+    std::shared_ptr<push::Reminders> reminders_;
 }  // namespace pinfall::server
