@@ -186,11 +186,11 @@ App::App(asio::io_context& ioc, const Config& config, const Clock& clock,
       arena_requests_({storage_, clock, registry_, arena_hall_, node_id_, config.secret}),
       social_requests_({storage_, clock, inbox_}),
       inbox_requests_({storage_, clock}),
-      // The game actions first: they are almost every message.
       vapid_(load_vapid(storage_, clock)),
       push_sender_({vapid_, config.push_subject, clock, config.push_concurrency}),
       push_requests_({storage_, clock, zones_, push_sender_.public_key(),
                       config.push_insecure_endpoints}),
+      // The game actions first: they are almost every message.
       dispatcher_(metrics_, budgets_, guests_, hello_, sign_in_,
                   {&game_requests_, &query_requests_, &daily_requests_, &lane_requests_,
                    &league_requests_, &account_requests_, &analysis_requests_,
@@ -235,19 +235,19 @@ void App::serve(const std::string& node_id) {
     arena_hall_.start();
     keeper_->start();
     janitor_->start();
-}
     if (config_.reminder_check_ms > 0) reminders_->start();
 }
 
 void App::use_push_transport(std::unique_ptr<push::PushTransport> t) {
     push_sender_.set_transport(std::move(t));
+}
 
 void App::stop_timers() {
     arena_hall_.stop();
     keeper_->stop();
     janitor_->stop();
-}
     reminders_->stop();
+}
 
 void App::stop_background() {
     link_.stop();  // its handlers post to the boards' strand

@@ -69,9 +69,9 @@ class App {
     void finish();
 
     FrontDoor& front() { return front_; }
-    const std::string& node_id() const { return node_id_; }
     // How push messages leave (server/net/push_client.hpp); before serve().
     void use_push_transport(std::unique_ptr<push::PushTransport> t);
+    const std::string& node_id() const { return node_id_; }
 
    private:
     struct FirstRead {
@@ -147,16 +147,16 @@ class App {
     ArenaRequests arena_requests_;
     SocialRequests social_requests_;
     InboxRequests inbox_requests_;
-    Dispatcher dispatcher_;
-    FrontDoor front_;
     // Settings and daily reminders by Web Push (issue 30).
     push::TimeZones zones_;
     const push::P256KeyPair vapid_;  // the database's VAPID key pair
     push::PushSender push_sender_;
     push::PushRequests push_requests_;
+    Dispatcher dispatcher_;
+    FrontDoor front_;
     std::shared_ptr<DayKeeper> keeper_;
     std::shared_ptr<Janitor> janitor_;
+    std::shared_ptr<push::Reminders> reminders_;
 };
 
-    std::shared_ptr<push::Reminders> reminders_;
 }  // namespace pinfall::server
