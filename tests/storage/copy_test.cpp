@@ -18,7 +18,7 @@ using pinfall::test::TempDir;
 struct Filled {
     PlayerId ann = 0, bob = 0;
     GameRowId daily = 0, practice = 0, unfinished = 0, arena_game = 0;
-    std::int64_t league = 0, arena = 0;
+    std::int64_t league = 0, arena = 0, device = 0;
 };
 
 Filled fill(Store& s) {
@@ -77,6 +77,20 @@ Filled fill(Store& s) {
     REQUIRE(s.finish_game(played.id, 180, 5, 3, false, 65000).is_ok());
     REQUIRE(s.arenas().set_points(played.id, 200, 5).is_ok());
     f.arena_game = played.id;
+
+    REQUIRE(s.push().set_settings(f.ann, {"Europe/Paris", false, true, 19}).is_ok());
+    VapidKeyRow key;
+    REQUIRE(s.push().vapid_key({"private", "public", 100}, &key).is_ok());
+    PushSubscriptionRow device;
+    device.endpoint = "https://push.example.net/ann";
+    device.p256dh = "key";
+    device.auth = "auth";
+    device.player = f.ann;
+    device.created_at = 300;
+    device.due_at = 400;
+    REQUIRE(s.push().subscribe(device, &f.device).is_ok());
+    REQUIRE(s.push().claim(f.device, "2026-11-28", "node-a", 500).is_ok());
+    REQUIRE(s.push().mark_sent(f.device, "2026-11-28", 900).is_ok());
 
     LaneRow lane;
     lane.code = "LANE2345";
@@ -164,6 +178,30 @@ TEST_CASE("a SQLite database copied to PostgreSQL reads back the same", "[postgr
     CHECK(pg->leagues().members(f.league).size() == 2);
     CHECK(pg->leagues().closed_rounds(f.league)[0].early);
     CHECK(pg->leagues().daily_averages(f.league).at(1).at(f.bob) == 131);
+
+    // Settings and push devices (schema 14): the same pair, the device's id kept (claims name
+    // it), and the copy's next device after it.
+    const auto ann_settings = pg->push().settings(f.ann);
+    CHECK(ann_settings.time_zone == "Europe/Paris");
+    CHECK_FALSE(ann_settings.new_daily);
+    CHECK(ann_settings.streak_at_risk);
+    CHECK(ann_settings.hour == 19);
+    VapidKeyRow key;
+    REQUIRE(pg->push().vapid_key({"other", "other", 1}, &key).is_ok());
+    CHECK(key.private_key == "private");
+    const auto devices = pg->push().subscriptions_of(f.ann);
+    REQUIRE(devices.size() == 1);
+    CHECK(devices[0].id == f.device);
+    CHECK(devices[0].last_sent_day == std::optional<std::string>("2026-11-28"));
+    CHECK(pg->push().claim(f.device, "2026-11-28", "n", 1).is_conflict());
+    PushSubscriptionRow later;
+    later.endpoint = "https://push.example.net/later";
+    later.p256dh = "k";
+    later.auth = "a";
+    later.player = f.bob;
+    std::int64_t later_id = 0;
+    REQUIRE(pg->push().subscribe(later, &later_id).is_ok());
+    CHECK(later_id > f.device);
 
     const auto lane = pg->lanes().by_code("LANE2345");
     const auto was = sqlite->lanes().by_code("LANE2345");
