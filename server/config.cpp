@@ -132,7 +132,10 @@ std::variant<Config, Exit> load_config(int argc, char** argv) {
          "push requests in flight at once")
         ("push-insecure-endpoints",
          po::value(&c.push_insecure_endpoints)->default_value(c.push_insecure_endpoints),
-         "1: push_subscribe takes http endpoints and IP addresses (tests only)");
+         "1: push_subscribe takes http endpoints and IP addresses (tests only)")
+        ("push-ca-file", po::value(&c.push_ca_file),
+         "a PEM file of certificates push services' TLS may chain to, besides the system's "
+         "(tests only)");
     // clang-format on
     po::variables_map vm;
     try {

@@ -78,6 +78,7 @@ struct Config {
     unsigned push_timeout_ms = 10000;
     unsigned push_concurrency = 16;
     bool push_insecure_endpoints = false;
+    std::string push_ca_file;  // PEM certificates trusted besides the system's (tests)
 };
 
 // What main() should do instead of serving: print `text` and exit with `status`.

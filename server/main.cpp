@@ -85,8 +85,13 @@ int main(int argc, char** argv) {
         std::cerr << "pinfall-server: " << error << "\n";
         return 1;
     }
-    app->use_push_transport(std::make_unique<net::PushClient>(
-        ioc, std::chrono::milliseconds(config.push_timeout_ms)));
+    try {
+        app->use_push_transport(std::make_unique<net::PushClient>(
+            ioc, std::chrono::milliseconds(config.push_timeout_ms), config.push_ca_file));
+    } catch (const std::exception& e) {
+        std::cerr << "pinfall-server: --push-ca-file: " << e.what() << "\n";
+        return 2;
+    }
     net::SessionSet sessions;
     net::NetContext ctx{net_limits(config), app->front(), sessions, config.static_dir,
                         /*links_json: below*/ {}};

@@ -60,8 +60,12 @@ class Call : public std::enable_shared_from_this<Call<Stream>> {
         if constexpr (std::is_same_v<Stream, beast::tcp_stream>) {
             write();
         } else {
-            // SNI and the certificate's name: the endpoint's host.
-            if (!SSL_set_tlsext_host_name(stream_.native_handle(), request_.url.host.c_str())) {
+            // SNI (for a host name; RFC 6066 has none for an address) and the certificate's
+            // name: the endpoint's host.
+            beast::error_code not_address;
+            asio::ip::make_address(request_.url.host, not_address);
+            if (not_address &&
+                !SSL_set_tlsext_host_name(stream_.native_handle(), request_.url.host.c_str())) {
                 return fail("tls", beast::error_code(static_cast<int>(::ERR_get_error()),
                                                      asio::error::get_ssl_category()));
             }
@@ -127,9 +131,11 @@ class Call : public std::enable_shared_from_this<Call<Stream>> {
 
 }  // namespace
 
-PushClient::PushClient(asio::io_context& ioc, std::chrono::milliseconds timeout)
+PushClient::PushClient(asio::io_context& ioc, std::chrono::milliseconds timeout,
+                       const std::string& ca_file)
     : ioc_(ioc), tls_(asio::ssl::context::tls_client), timeout_(timeout) {
     tls_.set_default_verify_paths();
+    if (!ca_file.empty()) tls_.load_verify_file(ca_file);
     tls_.set_verify_mode(asio::ssl::verify_peer);
     tls_.set_options(asio::ssl::context::default_workarounds | asio::ssl::context::no_sslv2 |
                      asio::ssl::context::no_sslv3 | asio::ssl::context::no_tlsv1 |

@@ -18,7 +18,10 @@ namespace pinfall::server::net {
 
 class PushClient final : public push::PushTransport {
    public:
-    PushClient(boost::asio::io_context& ioc, std::chrono::milliseconds timeout);
+    // ca_file: PEM certificates trusted besides the system's ("" for none); throws
+    // boost::system::system_error when it cannot be read.
+    PushClient(boost::asio::io_context& ioc, std::chrono::milliseconds timeout,
+               const std::string& ca_file = "");
     void post(push::PushHttpRequest request,
               std::function<void(push::PushHttpResult)> done) override;
 

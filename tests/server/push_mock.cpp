@@ -4,6 +4,9 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
+#include <openssl/pem.h>
+#include <openssl/x509v3.h>
 #include <openssl/bn.h>
 #include <openssl/core_names.h>
 #include <openssl/ec.h>
@@ -13,6 +16,8 @@
 #include <openssl/rand.h>
 
 #include <condition_variable>
+#include <cstdio>
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <thread>
@@ -186,6 +191,10 @@ bool jwt_verifies(const std::string& jwt, const std::string& key_point, std::str
 }  // namespace
 
 struct PushMock::Impl {
+    bool tls_on = false;
+    std::optional<asio::ssl::context> tls;
+    std::string cert_file;
+    int tls_failures = 0;
     asio::io_context ioc;
     tcp::acceptor acceptor{ioc};
     std::thread thread;
@@ -198,15 +207,68 @@ struct PushMock::Impl {
     std::vector<MockPush> pushes;
     int next_device = 1;
 
+    std::string origin() const;
+
     void accept() {
         acceptor.async_accept([this](beast::error_code ec, tcp::socket socket) {
             if (ec) return;
-            serve(std::make_shared<beast::tcp_stream>(std::move(socket)));
+            if (!tls) {
+                serve(std::make_shared<beast::tcp_stream>(std::move(socket)));
+            } else {
+                auto s = std::make_shared<beast::ssl_stream<beast::tcp_stream>>(
+                    beast::tcp_stream(std::move(socket)), *tls);
+                s->async_handshake(asio::ssl::stream_base::server, [this, s](beast::error_code ec) {
+                    if (ec) {
+                        std::lock_guard lock(mutex);
+                        ++tls_failures;
+                        return;
+                    }
+                    serve(s);
+                });
+            }
             accept();
         });
     }
 
-    void serve(std::shared_ptr<beast::tcp_stream> stream) {
+    // Makes a P-256 key and a self-signed certificate for 127.0.0.1 (10 years from a day ago),
+    // serves with them, and writes the certificate to dir/cert.pem.
+    void make_certificate(const std::string& dir) {
+        EVP_PKEY* key = EVP_PKEY_Q_keygen(nullptr, nullptr, "EC", "P-256");
+        X509* x = X509_new();
+        X509_set_version(x, 2);
+        ASN1_INTEGER_set(X509_get_serialNumber(x), 1);
+        X509_gmtime_adj(X509_getm_notBefore(x), -86400);
+        X509_gmtime_adj(X509_getm_notAfter(x), 86400L * 3650);
+        X509_set_pubkey(x, key);
+        X509_NAME* name = X509_get_subject_name(x);
+        X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC,
+                                   reinterpret_cast<const unsigned char*>("127.0.0.1"), -1, -1, 0);
+        X509_set_issuer_name(x, name);
+        X509V3_CTX v3;
+        X509V3_set_ctx_nodb(&v3);
+        X509V3_set_ctx(&v3, x, x, nullptr, nullptr, 0);
+        for (const auto& [nid, value] : {std::pair{NID_subject_alt_name, "IP:127.0.0.1"},
+                                         std::pair{NID_basic_constraints, "critical,CA:TRUE"},
+                                         std::pair{NID_key_usage, "digitalSignature,keyCertSign"}}) {
+            X509_EXTENSION* ext = X509V3_EXT_conf_nid(nullptr, &v3, nid, value);
+            X509_add_ext(x, ext, -1);
+            X509_EXTENSION_free(ext);
+        }
+        X509_sign(x, key, EVP_sha256());
+        cert_file = dir + "/cert.pem";
+        if (FILE* f = std::fopen(cert_file.c_str(), "w")) {
+            PEM_write_X509(f, x);
+            std::fclose(f);
+        }
+        tls.emplace(asio::ssl::context::tls_server);
+        SSL_CTX_use_certificate(tls->native_handle(), x);
+        SSL_CTX_use_PrivateKey(tls->native_handle(), key);
+        X509_free(x);
+        EVP_PKEY_free(key);
+    }
+
+    template <class Stream>
+    void serve(std::shared_ptr<Stream> stream) {
         auto buffer = std::make_shared<beast::flat_buffer>();
         auto req = std::make_shared<http::request<http::string_body>>();
         http::async_read(*stream, *buffer, *req, [this, stream, buffer, req](beast::error_code ec, std::size_t) {
@@ -216,7 +278,7 @@ struct PushMock::Impl {
             res->prepare_payload();
             http::async_write(*stream, *res, [stream, res](beast::error_code, std::size_t) {
                 beast::error_code ignored;
-                stream->socket().shutdown(tcp::socket::shutdown_both, ignored);
+                beast::get_lowest_layer(*stream).socket().shutdown(tcp::socket::shutdown_both, ignored);
             });
         });
     }
@@ -245,8 +307,7 @@ struct PushMock::Impl {
                 p.problem = "k is not the server's key";
             } else if (!point || !jwt_verifies(jwt, *point, &p.claims)) {
                 p.problem = "the JWT does not verify";
-            } else if (p.claims.find("\"aud\":\"http://127.0.0.1:" + std::to_string(acceptor.local_endpoint().port()) + "\"") ==
-                       std::string::npos) {
+            } else if (p.claims.find("\"aud\":\"" + origin() + "\"") == std::string::npos) {
                 p.problem = "aud is not this origin: " + p.claims;
             } else {
                 p.jwt_ok = true;
@@ -268,7 +329,17 @@ struct PushMock::Impl {
     }
 };
 
-PushMock::PushMock() : impl_(std::make_unique<Impl>()) {
+std::string PushMock::Impl::origin() const {
+    return std::string(tls_on ? "https" : "http") + "://127.0.0.1:" +
+           std::to_string(acceptor.local_endpoint().port());
+}
+
+PushMock::PushMock(bool tls) : impl_(std::make_unique<Impl>()) {
+    if (tls) {
+        char pattern[] = "/tmp/pinfall-pushmock-XXXXXX";
+        if (::mkdtemp(pattern)) impl_->make_certificate(pattern);
+        impl_->tls_on = true;
+    }
     const tcp::endpoint at(asio::ip::make_address("127.0.0.1"), 0);
     impl_->acceptor.open(at.protocol());
     impl_->acceptor.set_option(asio::socket_base::reuse_address(true));
@@ -281,11 +352,22 @@ PushMock::PushMock() : impl_(std::make_unique<Impl>()) {
 PushMock::~PushMock() {
     impl_->ioc.stop();
     impl_->thread.join();
+    if (!impl_->cert_file.empty()) {
+        std::error_code ec;
+        std::filesystem::remove_all(std::filesystem::path(impl_->cert_file).parent_path(), ec);
+    }
+}
+
+const std::string& PushMock::cert_file() const { return impl_->cert_file; }
+
+int PushMock::tls_failures() const {
+    std::lock_guard lock(impl_->mutex);
+    return impl_->tls_failures;
 }
 
 unsigned short PushMock::port() const { return impl_->acceptor.local_endpoint().port(); }
 
-std::string PushMock::origin() const { return "http://127.0.0.1:" + std::to_string(port()); }
+std::string PushMock::origin() const { return impl_->origin(); }
 
 MockDevice PushMock::add_device() {
     auto keys = new_keys();

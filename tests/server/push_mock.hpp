@@ -6,7 +6,8 @@
 // with it, aud this service's origin; Content-Encoding aes128gcm and a TTL. The body is
 // decrypted with the device's own keys (RFC 8291; written here with OpenSSL's HKDF, apart from
 // the server's code) and the push recorded, checked or not. A device answers 201, or the
-// status the test sets (410 for a device gone).
+// status the test sets (410 for a device gone). With tls, it speaks HTTPS with a self-signed
+// certificate for 127.0.0.1 (cert_file(): the PEM a server may be told to trust).
 //
 // Thread-safety: every member function from any thread.
 #pragma once
@@ -39,13 +40,15 @@ struct MockPush {
 
 class PushMock {
    public:
-    PushMock();
+    explicit PushMock(bool tls = false);
     ~PushMock();
     PushMock(const PushMock&) = delete;
     PushMock& operator=(const PushMock&) = delete;
 
     unsigned short port() const;
     std::string origin() const;
+    const std::string& cert_file() const;  // with tls: the certificate's PEM file
+    int tls_failures() const;              // TLS handshakes that failed
     MockDevice add_device();
     void set_status(int device, int status);
     // The public key (base64url) the pushes' VAPID must carry.

@@ -277,4 +277,46 @@ TEST_CASE("push: two nodes on PostgreSQL send one reminder a device, not two", "
     }
 }
 
+TEST_CASE("push: reminders over TLS reach a push service whose certificate verifies, and no other") {
+    PushMock mock(/*tls=*/true);
+    REQUIRE_FALSE(mock.cert_file().empty());
+    auto flags_with = [](std::vector<std::string> extra) {
+        auto f = flags("2026-11-29T13:59:57Z");
+        f.insert(f.end(), extra.begin(), extra.end());
+        return f;
+    };
+    // Trusting the mock's certificate: the reminder arrives, its aud the https origin.
+    ServerProcess trusting(flags_with({"--push-ca-file", mock.cert_file()}));
+    WsClient ann(trusting.port());
+    registered(ann, "Ann");
+    mock.expect_key(ann.request({{"type", "push_key"}})["key"]);
+    const MockDevice anns = mock.add_device();
+    CHECK(anns.endpoint.rfind("https://127.0.0.1:", 0) == 0);
+    subscribe(ann, anns, "America/New_York", 9);
+    REQUIRE(mock.wait_count(1, 20s));
+    const auto got = mock.pushes_to(anns.n);
+    REQUIRE(got.size() == 1);
+    INFO(got[0].problem);
+    CHECK(got[0].jwt_ok);
+    CHECK(got[0].decrypted);
+    CHECK(Json::parse(got[0].claims)["aud"] == mock.origin());
+
+    // A server that does not trust it: the TLS handshake fails, nothing is delivered, and the
+    // device stays (a failure is not a device gone).
+    ServerProcess wary(flags_with({}));
+    WsClient bob(wary.port());
+    registered(bob, "Bob");
+    mock.expect_key(bob.request({{"type", "push_key"}})["key"]);
+    const MockDevice bobs = mock.add_device();
+    subscribe(bob, bobs, "America/New_York", 9);
+    const auto deadline = std::chrono::steady_clock::now() + 20s;
+    while (mock.tls_failures() == 0 && std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(50ms);
+    }
+    CHECK(mock.tls_failures() >= 1);
+    std::this_thread::sleep_for(500ms);
+    CHECK(mock.pushes_to(bobs.n).empty());
+    CHECK(bob.request({{"type", "settings"}, {"endpoint", bobs.endpoint}})["push"]["subscribed"] == true);
+}
+
 }  // namespace push_test
