@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/app/front/http_api.hpp"
+#include "server/app/front/share_routes.hpp"
 #include "server/net/static_files.hpp"
 #include "server/net/ws_session.hpp"
 #include "server/version.hpp"
@@ -81,15 +82,22 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
                                 "application/json"));
             return;
         }
-        const bool api = handle_api(
-            ctx_.front.queries, ctx_.front.leagues, target, [self = shared_from_this(), shared_req](ApiResponse r) {
-                // Answers come from the storage thread: write on this connection's strand.
-                boost::asio::post(self->stream_.get_executor(), [self, shared_req, r] {
-                    self->write(make_response(*shared_req, static_cast<http::status>(r.status),
-                                              r.body, "application/json"));
-                });
+        auto answer = [self = shared_from_this(), shared_req](ApiResponse r) {
+            // Answers come from the storage thread: write on this connection's strand.
+            boost::asio::post(self->stream_.get_executor(), [self, shared_req, r = std::move(r)] {
+                auto res = make_response(*shared_req, static_cast<http::status>(r.status),
+                                         r.body, r.content_type);
+                res.set(http::field::cache_control, r.cache_control);
+                self->write(std::move(res));
             });
-        if (api) return;
+        };
+        // The share page's URLs name the host it was asked for (docs/protocol.md "Share cards").
+        const ShareOrigin origin{std::string(shared_req->base()[http::field::host]),
+                                 shared_req->base()["X-Forwarded-Proto"] == "https", {}};
+        if (handle_share(ctx_.front.share, target, origin, answer) ||
+            handle_api(ctx_.front.queries, ctx_.front.leagues, target, answer)) {
+            return;
+        }
         req = std::move(*shared_req);
     }
     write(respond(req));

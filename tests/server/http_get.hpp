@@ -9,9 +9,12 @@ struct HttpReply {
     int status = 0;
     std::string body;
     std::string content_type;
+    std::string cache_control;
 };
 
-HttpReply http_get(unsigned short port, const std::string& target);
+// host: the Host header sent.
+HttpReply http_get(unsigned short port, const std::string& target,
+                   const std::string& host = "127.0.0.1");
 
 // The value of a counter or gauge in the server's /metrics (Prometheus text), -1 when absent.
 long long metric(unsigned short port, const std::string& name);

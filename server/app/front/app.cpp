@@ -172,6 +172,7 @@ App::App(asio::io_context& ioc, const Config& config, const Clock& clock,
                   {storage_, clock, registry_, node_id_, config.arena_schedule, inbox_}),
       queries_({storage_, leaderboards_, clock, metrics_, par_, config.secret}),
       leagues_({storage_, clock, metrics_, registry_, league_news_, par_, config.secret}),
+      share_({storage_, leaderboards_, clock, config.public_url}),
       own_games_(registry_),
       sign_in_(ownership_, token_epochs_, bans_),
       hello_({guests_, ownership_, registry_, storage_, clock, server_name_, bans_}),
@@ -197,7 +198,7 @@ App::App(asio::io_context& ioc, const Config& config, const Clock& clock,
                    &moderation_requests_, &arena_requests_, &social_requests_,
                    &inbox_requests_, &push_requests_},
                   config.max_json_depth),
-      front_{metrics_, dispatcher_, queries_, leagues_, storage_, node_id_},
+      front_{metrics_, dispatcher_, queries_, leagues_, share_, storage_, node_id_},
       keeper_(std::make_shared<DayKeeper>(
           asio::make_strand(ioc),
           DayKeeper::Deps{clock, storage_, registry_, par_, leagues_, league_reminders_,
@@ -254,6 +255,7 @@ void App::stop_background() {
     analysis_pool_.stop();
     par_pool_.stop();
     integrity_pool_.stop();
+    share_.stop();  // its renders answer through connections
 }
 
 void App::finish() {

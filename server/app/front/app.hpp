@@ -41,6 +41,7 @@
 #include "server/app/push/push_requests.hpp"
 #include "server/app/push/reminders.hpp"
 #include "server/app/queries/query_requests.hpp"
+#include "server/app/share/share_cards.hpp"
 #include "server/app/social/friend_news.hpp"
 #include "server/app/social/social_requests.hpp"
 #include "server/config.hpp"
@@ -132,6 +133,7 @@ class App {
     ArenaHall arena_hall_;
     Queries queries_;
     LeagueService leagues_;
+    ShareCards share_;  // share cards of daily results (issue 30)
     // The connection's side: each feature's requests, and the dispatcher asking them in turn.
     OwnGames own_games_;
     SignIn sign_in_;

@@ -14,12 +14,14 @@ namespace pinfall::server {
 
 class LeagueService;
 class Queries;
+class ShareCards;
 
 struct FrontDoor {
     Metrics& metrics;
     Dispatcher& dispatcher;  // WebSocket requests
     Queries& queries;        // GET /api/... (front/http_api.hpp)
     LeagueService& leagues;  // GET /api/leagues/...
+    ShareCards& share;       // GET /api/share/<game>.png, /s/<game> (front/share_routes.hpp)
     StorageWorker& storage;  // available(): /healthz
     const std::string& node_id;  // set by App::serve() before any session
 };

@@ -16,6 +16,8 @@ class Queries;
 struct ApiResponse {
     int status = 200;
     std::string body;
+    std::string content_type = "application/json";
+    std::string cache_control = "no-store";
 };
 
 // Returns false (and never calls done) when target is not an API route.
