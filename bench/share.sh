@@ -72,6 +72,7 @@ png_kb=$(awk '/^png mean=/ { sub("png mean=", ""); print $1 }' "$tmp/inproc")
 p99=$(inproc uncached p99)
 goal=$(awk -v x="$p99" 'BEGIN { print (x <= 20) ? "yes" : "no" }')
 cpu=$(lscpu | awk -F: '/^Model name/ { gsub(/^ +/, "", $2); print $2; exit }')
+hypervisor=$(lscpu | awk -F: '/^Hypervisor vendor/ { gsub(/^ +/, "", $2); print ", a " $2 " guest"; exit }')
 cpus=$(nproc)
 build_type=$(awk -F= '/^CMAKE_BUILD_TYPE:/ { print $2 }' "$build/CMakeCache.txt")
 flags=$(grep "^CMAKE_CXX_FLAGS_${build_type^^}:" "$build/CMakeCache.txt" | cut -d= -f2-)
@@ -81,7 +82,7 @@ zlib=$(pkg-config --modversion zlib)
 cat <<EOF2
 ## Share cards
 
-Measured $(date -u '+%Y-%m-%d %H:%M') UTC on $cpus CPUs ($cpu), load average $load_before before the run, $load_after after (other engineers' work shares this machine: wall-clock figures include waiting for a core; the CPU row does not); build \`$build_type\` (\`$flags\`), cairo $cairo, zlib $zlib; tree \`$(git rev-parse --short HEAD)$([ -z "$(git status --porcelain -- server/app/share server/app/front/share_routes.cpp bench/share)" ] || echo -dirty)\`.
+Measured $(date -u '+%Y-%m-%d %H:%M') UTC on $cpus CPUs ($cpu$hypervisor; \`lscpu\`), load average $load_before before the run, $load_after after (other engineers' work shares this machine: wall-clock figures include waiting for a core; the CPU row does not); build \`$build_type\` (\`$flags\`), cairo $cairo, zlib $zlib; tree \`$(git rev-parse --short HEAD)$([ -z "$(git status --porcelain -- server/app/share server/app/front/share_routes.cpp bench/share)" ] || echo -dirty)\`.
 
 Command: \`bench/share.sh <build dir>\` (\`bench/run share\` on the release build): \`$(basename "$bench") $results 20\` in process, then pinfall-server (\`--threads 1\`, pinned to CPU 1) over loopback on a day of $(echo "$seeded" | thousands) seeded results, curl fetching \`GET /api/share/<id>.png\` for $requests distinct games, then each again. A card is rendered on the server's share thread (layout, cairo's drawing in DejaVu Sans, the PNG encoded with zlib) once per result: the cache's key is everything the card shows, so a new rank or the reveal makes a new one.
 
