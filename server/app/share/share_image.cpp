@@ -13,13 +13,13 @@ namespace {
 
 constexpr const char* kShareFont = "DejaVu Sans";
 
-struct SurfaceFree {
+struct ShareSurfaceFree {
     void operator()(cairo_surface_t* s) const { cairo_surface_destroy(s); }
 };
-struct ContextFree {
+struct ShareContextFree {
     void operator()(cairo_t* c) const { cairo_destroy(c); }
 };
-struct PatternFree {
+struct SharePatternFree {
     void operator()(cairo_pattern_t* p) const { cairo_pattern_destroy(p); }
 };
 
@@ -137,14 +137,14 @@ std::optional<std::string> share_encode_png(const unsigned char* data, int strid
 }  // namespace
 
 std::optional<std::string> render_card_png(const CardLayout& layout, std::string* error) {
-    std::unique_ptr<cairo_surface_t, SurfaceFree> surface(
+    std::unique_ptr<cairo_surface_t, ShareSurfaceFree> surface(
         cairo_image_surface_create(CAIRO_FORMAT_RGB24, kShareWidth, kShareHeight));
-    std::unique_ptr<cairo_t, ContextFree> cr(cairo_create(surface.get()));
+    std::unique_ptr<cairo_t, ShareContextFree> cr(cairo_create(surface.get()));
     if (const auto st = cairo_status(cr.get()); st != CAIRO_STATUS_SUCCESS) {
         if (error) *error = cairo_status_to_string(st);
         return std::nullopt;
     }
-    std::unique_ptr<cairo_pattern_t, PatternFree> gradient(
+    std::unique_ptr<cairo_pattern_t, SharePatternFree> gradient(
         cairo_pattern_create_linear(0, 0, 0, kShareHeight));
     cairo_pattern_add_color_stop_rgb(gradient.get(), 0, layout.top.r, layout.top.g, layout.top.b);
     cairo_pattern_add_color_stop_rgb(gradient.get(), 1, layout.bottom.r, layout.bottom.g,

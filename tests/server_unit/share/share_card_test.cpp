@@ -25,19 +25,19 @@ namespace {
 
 // A card's name as engine/card.hpp writes it ("AH", "7S", "10H") or reads it (either case),
 // standing as a word of its own.
-bool names_a_card(const std::string& s) {
+bool share_names_a_card(const std::string& s) {
     static const std::regex card(R"((^|[^A-Za-z0-9])(A|a|10|[2-9])[HhSs]([^A-Za-z0-9]|$))");
     return std::regex_search(s, card);
 }
 
 // Anything of a game's record: the notation's header, a play token ("2:3,5"), the seed.
-bool names_the_record(const std::string& s, const engine::Seed& seed) {
+bool share_names_the_record(const std::string& s, const engine::Seed& seed) {
     static const std::regex play(R"((^|[^0-9])[1-3]:[0-9]+(,[0-9]+)*)");
     return s.find("pinfall/1") != std::string::npos || std::regex_search(s, play) ||
            s.find(engine::seed_hex(seed)) != std::string::npos;
 }
 
-struct Rng {
+struct ShareRng {
     std::uint64_t s;
     std::uint64_t next() {
         s ^= s << 13;
@@ -50,7 +50,7 @@ struct Rng {
 
 // A finished daily attempt of `day`, played by a random mix of plays and stops; one in five
 // resigns part way.
-storage::GameRow played_daily(std::int64_t id, const std::string& day, Rng& rng) {
+storage::GameRow share_played_daily(std::int64_t id, const std::string& day, ShareRng& rng) {
     storage::GameRow g;
     g.id = id;
     g.player = 100 + id;
@@ -87,13 +87,13 @@ storage::GameRow played_daily(std::int64_t id, const std::string& day, Rng& rng)
     return g;
 }
 
-std::string day_of(int i) {
+std::string share_day_of(int i) {
     const auto start = day_start("2026-01-01");
     return utc_date(*start + std::chrono::hours(24 * i));
 }
 
 // Every string the card draws, its page and its unfurl say.
-std::vector<std::string> said(const ShareFacts& f) {
+std::vector<std::string> share_said(const ShareFacts& f) {
     const ShareText t = share_text(f);
     std::vector<std::string> out = {t.title,     t.date,   t.score,      t.score_note,
                                     t.rank,      t.rank_note, t.percentile, t.streak,
@@ -104,7 +104,7 @@ std::vector<std::string> said(const ShareFacts& f) {
 }
 
 // The PNG's chunks by type, after checking the signature.
-std::vector<std::pair<std::string, std::string>> png_chunks(const std::string& png) {
+std::vector<std::pair<std::string, std::string>> share_png_chunks(const std::string& png) {
     static const unsigned char kSignature[] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
     REQUIRE(png.size() > 8);
     REQUIRE(std::memcmp(png.data(), kSignature, 8) == 0);
@@ -121,26 +121,26 @@ std::vector<std::pair<std::string, std::string>> png_chunks(const std::string& p
     return chunks;
 }
 
-std::uint32_t be32(const std::string& s, std::size_t at) {
+std::uint32_t share_be32(const std::string& s, std::size_t at) {
     const auto* p = reinterpret_cast<const unsigned char*>(s.data() + at);
     return (std::uint32_t{p[0]} << 24) | (p[1] << 16) | (p[2] << 8) | p[3];
 }
 
-struct PngReader {
+struct SharePngReader {
     const std::string& png;
     std::size_t at = 0;
 };
-cairo_status_t read_png(void* closure, unsigned char* data, unsigned int length) {
-    auto* r = static_cast<PngReader*>(closure);
+cairo_status_t share_read_png(void* closure, unsigned char* data, unsigned int length) {
+    auto* r = static_cast<SharePngReader*>(closure);
     if (r->at + length > r->png.size()) return CAIRO_STATUS_READ_ERROR;
     std::memcpy(data, r->png.data() + r->at, length);
     r->at += length;
     return CAIRO_STATUS_SUCCESS;
 }
 
-ShareFacts sample_facts() {
-    Rng rng{0x5eed};
-    const auto g = played_daily(12, "2026-11-29", rng);
+ShareFacts share_sample_facts() {
+    ShareRng rng{0x5eed};
+    const auto g = share_played_daily(12, "2026-11-29", rng);
     return share_facts(g, "Ann Lee", ShareStanding{3, 17, 15}, {"2026-11-27", "2026-11-28"},
                        false, std::nullopt);
 }
@@ -148,44 +148,44 @@ ShareFacts sample_facts() {
 }  // namespace
 
 TEST_CASE("share: the detectors find card names and records") {
-    CHECK(names_a_card("7H"));
-    CHECK(names_a_card("a 10s here"));
-    CHECK(names_a_card("(AH)"));
-    CHECK_FALSE(names_a_card("Rank 3 of 17 · streak 5 days · X 7/ 9- = 143"));
+    CHECK(share_names_a_card("7H"));
+    CHECK(share_names_a_card("a 10s here"));
+    CHECK(share_names_a_card("(AH)"));
+    CHECK_FALSE(share_names_a_card("Rank 3 of 17 · streak 5 days · X 7/ 9- = 143"));
     const auto seed = engine::daily_seed("test-secret", "2026-11-29");
-    CHECK(names_the_record("1:1,3,6", seed));
-    CHECK(names_the_record(engine::seed_hex(seed), seed));
-    CHECK_FALSE(names_the_record("until 01:00 UTC", seed));
+    CHECK(share_names_the_record("1:1,3,6", seed));
+    CHECK(share_names_the_record(engine::seed_hex(seed), seed));
+    CHECK_FALSE(share_names_the_record("until 01:00 UTC", seed));
 }
 
-TEST_CASE("share: nothing said before the reveal names a card, a play or the record (50 games)") {
-    Rng rng{0xC0FFEE};
+TEST_CASE("share: nothing share_said before the reveal names a card, a play or the record (50 games)") {
+    ShareRng rng{0xC0FFEE};
     for (int i = 0; i < 50; ++i) {
-        const std::string day = day_of(i);
-        const auto g = played_daily(i + 1, day, rng);
+        const std::string day = share_day_of(i);
+        const auto g = share_played_daily(i + 1, day, rng);
         INFO("game " << i << " " << engine::record_text({g.ruleset, g.seed, g.actions}));
         const std::uint64_t total = 1 + rng.below(500);
         const ShareStanding standing{1 + rng.below(static_cast<int>(total)), total,
                                      1 + static_cast<std::uint64_t>(rng.below(static_cast<int>(total)))};
         std::vector<std::string> days;
         for (int d = 0; d < i; ++d) {
-            if (rng.below(3) != 0) days.push_back(day_of(d));
+            if (rng.below(3) != 0) days.push_back(share_day_of(d));
         }
         // The par is given and must be left out before the reveal.
         const ShareFacts before = share_facts(g, "Player " + std::to_string(i), standing, days,
                                               false, 150);
         CHECK_FALSE(before.par);
         CHECK(before.score == g.score);
-        for (const auto& s : said(before)) {
+        for (const auto& s : share_said(before)) {
             INFO(s);
-            CHECK_FALSE(names_a_card(s));
-            CHECK_FALSE(names_the_record(s, g.seed));
+            CHECK_FALSE(share_names_a_card(s));
+            CHECK_FALSE(share_names_the_record(s, g.seed));
             CHECK(s.find("par") == std::string::npos);
         }
         // The PNG carries only pixels: no text chunk could name anything.
         const auto png = render_card_png(card_layout(before));
         REQUIRE(png);
-        for (const auto& [type, data] : png_chunks(*png)) {
+        for (const auto& [type, data] : share_png_chunks(*png)) {
             CHECK((type == "IHDR" || type == "IDAT" || type == "IEND"));
         }
         // After the reveal the card may add % of par, and says the standing is final.
@@ -200,8 +200,8 @@ TEST_CASE("share: nothing said before the reveal names a card, a play or the rec
 }
 
 TEST_CASE("share: the facts of a game: marks, totals, the standing and the streak") {
-    Rng rng{7};
-    auto g = played_daily(5, "2026-11-29", rng);
+    ShareRng rng{7};
+    auto g = share_played_daily(5, "2026-11-29", rng);
     const auto game = engine::replay({g.ruleset, g.seed, g.actions}).game;
     const ShareFacts f = share_facts(g, "Ann", ShareStanding{2, 10, 9},
                                      {"2026-11-26", "2026-11-27", "2026-11-28", "2026-11-24",
@@ -237,9 +237,9 @@ TEST_CASE("share: the facts of a game: marks, totals, the standing and the strea
     CHECK(share_text(early).grid == "(resigned) = 0");
     CHECK(share_text(early).streak == "Streak 1 day");
     // The last bowled frame's total is the score, rolls not bowled counting 0.
-    Rng rng2{99};
+    ShareRng rng2{99};
     for (int i = 0; i < 20; ++i) {
-        const auto h = played_daily(i, "2026-11-29", rng2);
+        const auto h = share_played_daily(i, "2026-11-29", rng2);
         const ShareFacts hf = share_facts(h, "B", {}, {}, false, {});
         int last = -1;
         for (int k = 0; k < 10; ++k) {
@@ -250,19 +250,19 @@ TEST_CASE("share: the facts of a game: marks, totals, the standing and the strea
 }
 
 TEST_CASE("share: the PNG decodes to a 1200x630 picture that is not blank") {
-    const ShareFacts f = sample_facts();
+    const ShareFacts f = share_sample_facts();
     std::string error;
     const auto png = render_card_png(card_layout(f), &error);
     INFO(error);
     REQUIRE(png);
-    const auto chunks = png_chunks(*png);
+    const auto chunks = share_png_chunks(*png);
     REQUIRE(chunks.front().first == "IHDR");
-    CHECK(be32(chunks.front().second, 0) == 1200);
-    CHECK(be32(chunks.front().second, 4) == 630);
+    CHECK(share_be32(chunks.front().second, 0) == 1200);
+    CHECK(share_be32(chunks.front().second, 4) == 630);
     CHECK(chunks.back().first == "IEND");
 
-    PngReader reader{*png};
-    cairo_surface_t* s = cairo_image_surface_create_from_png_stream(read_png, &reader);
+    SharePngReader reader{*png};
+    cairo_surface_t* s = cairo_image_surface_create_from_png_stream(share_read_png, &reader);
     REQUIRE(cairo_surface_status(s) == CAIRO_STATUS_SUCCESS);
     REQUIRE(cairo_image_surface_get_width(s) == 1200);
     REQUIRE(cairo_image_surface_get_height(s) == 630);
@@ -313,7 +313,7 @@ TEST_CASE("share: the cache keeps one version a game and at most its capacity") 
 }
 
 TEST_CASE("share: keys follow what the card shows") {
-    const ShareFacts f = sample_facts();
+    const ShareFacts f = share_sample_facts();
     ShareFacts same = f;
     CHECK(share_key(same) == share_key(f));
     CHECK(share_version(same) == share_version(f));
@@ -326,7 +326,7 @@ TEST_CASE("share: keys follow what the card shows") {
 }
 
 TEST_CASE("share: the page escapes everything and names its image by absolute URL") {
-    ShareFacts f = sample_facts();
+    ShareFacts f = share_sample_facts();
     f.player = "<script>alert(\"x\")</script> & 'Co'";
     const std::string html = share_page_html(f, ShareOrigin{"bowl.example:8080", false, ""});
     CHECK(html.find("<script>alert") == std::string::npos);
