@@ -158,7 +158,7 @@ TEST_CASE("share: the detectors find card names and records") {
     CHECK_FALSE(share_names_the_record("until 01:00 UTC", seed));
 }
 
-TEST_CASE("share: nothing share_said before the reveal names a card, a play or the record (50 games)") {
+TEST_CASE("share: nothing said before the reveal names a card, a play or the record (50 games)") {
     ShareRng rng{0xC0FFEE};
     for (int i = 0; i < 50; ++i) {
         const std::string day = share_day_of(i);
