@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "checked_game.hpp"
+#include "http_get.hpp"
 #include "push_mock.hpp"
 #include "server_process.hpp"
 
@@ -232,6 +233,9 @@ TEST_CASE("push: a reminder arrives once at the chosen local hour, never at nigh
     CHECK(payload(who[6].device)["title"] == "Today's Pinfall daily is out");
     for (const int i : {1, 2, 4, 5}) CHECK(mock.pushes_to(who[i].device.n).empty());
 
+    CHECK(metric(server.port(), "pinfall_reminders_sent_total") == 3);
+    CHECK(metric(server.port(), "pinfall_reminders_gone_total") == 1);
+    CHECK(metric(server.port(), "pinfall_reminders_failed_total") == 0);
     // Eve's device is gone: dropped, her settings say so.
     const Json eve = who[3].c->request({{"type", "settings"}, {"endpoint", who[3].device.endpoint}});
     CHECK(eve["push"] == Json::parse(R"({"subscribed":false,"devices":0})"));
@@ -316,6 +320,8 @@ TEST_CASE("push: reminders over TLS reach a push service whose certificate verif
     CHECK(mock.tls_failures() >= 1);
     std::this_thread::sleep_for(500ms);
     CHECK(mock.pushes_to(bobs.n).empty());
+    CHECK(metric(wary.port(), "pinfall_reminders_failed_total") >= 1);
+    CHECK(metric(trusting.port(), "pinfall_reminders_sent_total") == 1);
     CHECK(bob.request({{"type", "settings"}, {"endpoint", bobs.endpoint}})["push"]["subscribed"] == true);
 }
 

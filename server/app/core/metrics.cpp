@@ -85,6 +85,15 @@ std::string Metrics::render(std::string_view node) const {
     out += "# HELP pinfall_integrity_flagged_total Ranked games whose own statistic passed its thresholds.\n";
     out += "# TYPE pinfall_integrity_flagged_total counter\n";
     line("pinfall_integrity_flagged_total", integrity_flagged.load());
+    out += "# HELP pinfall_reminders_sent_total Daily reminders a push service accepted.\n";
+    out += "# TYPE pinfall_reminders_sent_total counter\n";
+    line("pinfall_reminders_sent_total", reminders_sent.load());
+    out += "# HELP pinfall_reminders_gone_total Push devices dropped as gone (404/410).\n";
+    out += "# TYPE pinfall_reminders_gone_total counter\n";
+    line("pinfall_reminders_gone_total", reminders_gone.load());
+    out += "# HELP pinfall_reminders_failed_total Reminders not delivered (no answer, another status).\n";
+    out += "# TYPE pinfall_reminders_failed_total counter\n";
+    line("pinfall_reminders_failed_total", reminders_failed.load());
     out += "# HELP pinfall_integrity_lag_seconds From a ranked game queued for analysis to its evidence stored.\n";
     out += "# TYPE pinfall_integrity_lag_seconds histogram\n";
     {

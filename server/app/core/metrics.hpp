@@ -39,6 +39,11 @@ class Metrics {
     std::atomic<std::int64_t> integrity_pending{0};
     std::atomic<std::uint64_t> integrity_analysed{0};
     std::atomic<std::uint64_t> integrity_flagged{0};
+    // Daily reminders by Web Push (push/reminders.hpp): accepted by the push service (2xx),
+    // devices it reported gone (404/410), and the other failures.
+    std::atomic<std::uint64_t> reminders_sent{0};
+    std::atomic<std::uint64_t> reminders_gone{0};
+    std::atomic<std::uint64_t> reminders_failed{0};
     // Upper bounds of the integrity lag histogram (queued to analysed and stored), seconds.
     static constexpr std::array<double, 16> kIntegrityLagBucketsS = {
         0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10, 60, 300, 3600};

@@ -210,7 +210,7 @@ App::App(asio::io_context& ioc, const Config& config, const Clock& clock,
                            std::chrono::milliseconds(config.idle_evict_ms)})),
       reminders_(std::make_shared<push::Reminders>(
           asio::make_strand(ioc),
-          push::Reminders::Deps{storage_, clock, zones_, push_sender_, node_id_,
+          push::Reminders::Deps{storage_, clock, zones_, push_sender_, metrics_, node_id_,
                                 std::chrono::milliseconds(config.reminder_check_ms)})) {
     // The guest book has its copy; the start-up list would only hold memory from here on.
     first_.guests = {};

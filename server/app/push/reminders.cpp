@@ -161,14 +161,16 @@ void Reminders::check() {
                     self->d_.sender.send(std::move(d.message),
                                          [self, id](PushOutcome outcome, const std::string& why) {
                         if (outcome == PushOutcome::kSent) {
-                            ++self->sent_;
+                            ++self->d_.metrics.reminders_sent;
                         } else if (outcome == PushOutcome::kGone) {
+                            ++self->d_.metrics.reminders_gone;
                             const auto at = unix_ms(self->d_.clock.now());
                             self->d_.storage.write(
                                 [id, at](storage::Store& s) { return s.push().mark_gone(id, at); },
                                 [](const Status&) {});
                             spdlog::info("reminders: device {} is gone ({}): dropped", id, why);
                         } else {
+                            ++self->d_.metrics.reminders_failed;
                             spdlog::warn("reminders: device {} not reached ({}); tried again tomorrow",
                                          id, why);
                         }

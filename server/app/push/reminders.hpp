@@ -13,13 +13,13 @@
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
 
-#include <atomic>
 #include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
 
 #include "server/app/core/clock.hpp"
+#include "server/app/core/metrics.hpp"
 #include "server/app/core/storage_worker.hpp"
 #include "server/app/push/push_sender.hpp"
 #include "server/app/push/time_zone.hpp"
@@ -39,6 +39,7 @@ class Reminders : public std::enable_shared_from_this<Reminders> {
         const Clock& clock;
         TimeZones& zones;
         PushSender& sender;
+        Metrics& metrics;
         const std::string& node_id;  // set before start()
         std::chrono::milliseconds every{60000};
     };
@@ -46,9 +47,6 @@ class Reminders : public std::enable_shared_from_this<Reminders> {
         : timer_(std::move(strand)), d_(d) {}
     void start();
     void stop();
-
-    // Reminders handed to the push service (2xx), since start.
-    std::uint64_t sent() const { return sent_.load(); }
 
    private:
     void schedule(std::chrono::milliseconds after);
@@ -59,7 +57,6 @@ class Reminders : public std::enable_shared_from_this<Reminders> {
     Deps d_;
     bool stopped_ = false;
     std::chrono::steady_clock::time_point next_expiry_{};
-    std::atomic<std::uint64_t> sent_{0};
 };
 
 }  // namespace pinfall::server::push
