@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <csignal>
 #include <thread>
 
 #include "checked_game.hpp"
