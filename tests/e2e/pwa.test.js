@@ -362,6 +362,8 @@ test('with the connection lost, Practice plays offline and the daily says it nee
         }
     });
     const page = p;
+    let loads = 0;
+    p.on('load', () => { loads++; });
     await openFresh(page, server.url);
     await controlled(page);
     refuse = true;
@@ -388,6 +390,8 @@ test('with the connection lost, Practice plays offline and the daily says it nee
     assert.equal(await page.isHidden('#message'), true);
     const undone = String(played + 1);
     assert.equal(await page.evaluate(() => document.body.dataset.version), undone, 'taken back (versions only rise)');
+    assert.equal(loads, 2, 'the page was never reloaded under the player (openFresh loads it twice)');
+    assert.equal(await page.isVisible('#conn-banner'), true, 'the banner says the server is lost');
     refuse = false;
     await page.click('#conn-retry');
     await page.waitForFunction(() => document.body.dataset.conn === 'online', null, { timeout: 20000 });
@@ -472,6 +476,11 @@ test('Share on a finished daily: the Web Share API with the text and /s/<game>, 
     assert.equal(await page.textContent('#share-note'), 'The text and the link are copied: paste them in a chat.');
     assert.equal(await page.textContent('#copy-share'), 'Copied');
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${text}\n${link}`);
+    // The link is the game's share page on the server (never the shell): it unfolds into its card.
+    const sharePage = await page.request.get(link);
+    assert.equal(sharePage.status(), 200);
+    assert.match(sharePage.headers()['content-type'], /^text\/html/);
+    assert.match(await sharePage.text(), new RegExp(`<meta property="og:image" content="[^"]*/api/share/${game}\\.png[?"]`));
     await screenshot(page, 'pwa-share-copied');
     // Where the browser has it, navigator.share gets the title, the share line and the link.
     await page.evaluate(() => {
