@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,21 @@ class Inbox {
     void send(std::vector<NoticeDraft> drafts, std::function<void(int)> done = {});
     void send(NoticeDraft draft) { send(std::vector<NoticeDraft>{std::move(draft)}); }
 
+    // A notice made in a producer's own transaction (its event and the notice commit together),
+    // to push once that transaction has committed.
+    struct Made {
+        std::int64_t player = 0;
+        std::int64_t guest = 0;  // 0: none
+        std::string text;        // the `notice` push
+    };
+    // Writes the notice in the caller's transaction (REQUIRES: the storage thread, inside a
+    // write job) and announces it to other nodes there. *made is set when it is new (nullopt:
+    // made before). The caller calls deliver(*made) after the commit.
+    storage::Status write(storage::Store& s, const NoticeDraft& d, storage::Millis now,
+                          std::optional<Made>* made) const;
+    // Pushes a committed notice to this node's connections of its player.
+    void deliver(const Made& m) const;
+
     // Another node's notice (kNoticeChannel): pushed to this node's connections of its player.
     void on_notice(const std::string& payload);
 
@@ -53,12 +69,6 @@ class Inbox {
     void expire();
 
    private:
-    struct Made {
-        std::int64_t player = 0;
-        std::int64_t guest = 0;  // 0: none
-        std::string text;        // the `notice` push
-    };
-    void push(const Made& m);
 
     Deps d_;
 };

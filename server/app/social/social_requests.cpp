@@ -22,6 +22,7 @@ struct Changed {
     protocol::PlayerRef me;
     protocol::RelationView relation;
     bool followed = false;
+    std::optional<Inbox::Made> notice;  // the followed player's, written with the follow
     const char* code = nullptr;  // a refusal
     std::string message;
 };
@@ -139,19 +140,21 @@ void SocialRequests::change(Connection& c, protocol::Re re, const protocol::Soci
     const auto me = *c.ranked_me();
     const auto now = unix_ms(d_.clock.now());
     d_.storage.write(
-        [out, me, m, now](storage::Store& s) {
+        [this, out, me, m, now](storage::Store& s) {
             *out = Changed{};
-            return apply(s, me, m, now, out.get());
+            auto st = apply(s, me, m, now, out.get());
+            if (!st.is_ok() || !out->followed) return st;
+            // Written with the follow: once the reply is out, the notice is stored too.
+            return d_.inbox.write(s, NoticeDraft{out->other.id, "followed",
+                                                 "followed:" + std::to_string(out->me.id),
+                                                 protocol::notice_followed(out->me)},
+                                  now, &out->notice);
         },
         [this, conn = c.shared_from_this(), self, out, re](const Status& st) {
             if (!st.is_ok()) return conn->fail(self, re, code::kStorageError, "could not change it");
             if (out->code) return conn->fail(self, re, out->code, out->message);
             self->send(make_message(protocol::encode_relation(re, out->other, out->relation)));
-            if (out->followed) {
-                d_.inbox.send(NoticeDraft{out->other.id, "followed",
-                                          "followed:" + std::to_string(out->me.id),
-                                          protocol::notice_followed(out->me)});
-            }
+            if (out->notice) d_.inbox.deliver(*out->notice);
         });
 }
 

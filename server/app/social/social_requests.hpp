@@ -1,8 +1,8 @@
 // Follows, blocks and friend invites of a connection (docs/protocol.md "Friends and the inbox"):
 // follow (by id, name or invite), unfollow, block, unblock -> relation; friends; friend_invite.
 // Each needs a ranked identity (login_required without one); the four changes share one budget
-// (AddressBudgets::kFollow) per address and per player. A new follow sends the followed player
-// a `followed` notice (Inbox), once per follower.
+// (AddressBudgets::kFollow) per address and per player. A new follow writes the followed player
+// a `followed` notice (Inbox) in the follow's own transaction, once per follower.
 //
 // Thread-safety: handle() REQUIRES the connection's strand (RequestHandler).
 #pragma once
