@@ -1,5 +1,6 @@
 #include "server/app/queries/board_scope.hpp"
 
+#include "server/app/core/error_codes.hpp"
 #include "storage/leagues.hpp"
 #include "storage/social.hpp"
 
@@ -22,19 +23,20 @@ const char* scope_members(storage::Store& st, const protocol::BoardScope& scope,
         out->push_back(*me);
         return nullptr;
     }
-    if (!st.leagues().by_id(scope.league)) return "unknown_league";
+    if (!st.leagues().by_id(scope.league)) return code::kUnknownLeague;
     bool member = false;
     for (const auto& m : st.leagues().members(scope.league)) {
         if (m.removed_from_round) continue;
         out->push_back(m.player);
         member = member || (me && m.player == *me);
     }
-    return member || public_view ? nullptr : "not_member";
+    return member || public_view ? nullptr : code::kNotMember;
 }
 
-std::string refusal_message(const char* code) {
-    return std::string(code) == "unknown_league" ? "no league with that id"
-                                                 : "a league's board is for its members";
+std::string refusal_message(const char* refusal) {
+    // scope_members returns the constants themselves, so their addresses tell them apart.
+    return refusal == code::kUnknownLeague ? "no league with that id"
+                                           : "a league's board is for its members";
 }
 
 }  // namespace pinfall::server

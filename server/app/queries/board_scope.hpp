@@ -23,6 +23,6 @@ const char* scope_members(storage::Store& st, const protocol::BoardScope& scope,
                           std::vector<std::int64_t>* out);
 
 // The words of a scope_members refusal.
-std::string refusal_message(const char* code);
+std::string refusal_message(const char* refusal);
 
 }  // namespace pinfall::server
