@@ -124,7 +124,8 @@ test('the daily challenge played to its end, its score on the daily page', { tim
     // The landing page's big button after today's attempt: the daily page with the score.
     await go('#/');
     await page.click('#play-daily');
-    await page.waitForFunction(() => location.hash === '#/daily' && document.body.dataset.busy === '0');
+    await page.waitForFunction(() => location.hash === '#/daily' && document.body.dataset.routed === location.hash &&
+                                     document.body.dataset.busy === '0');
     await page.waitForSelector('#daily-score');
     assert.equal(Number(await page.textContent('#daily-score')), score);
     assert.equal(await shownError(page), null, 'no "already finished" refusal in the way');
@@ -166,7 +167,9 @@ test('the daily leaderboard: around me, paging, my own line; best game and best 
     await waitIdle(page);
     assert.match(await page.textContent('#board-me'), new RegExp(`rank \\d+ of 12, ${shared.score} pins`));
     await page.click('.tab[data-board="best_average"]');
-    await page.waitForFunction(() => location.hash === '#/leaders/best_average');
+    // routed, not the address alone: the hashchange comes a task after the click, and until
+    // it is handled the page is idle with the best game board's line still shown.
+    await page.waitForFunction(() => location.hash === '#/leaders/best_average' && document.body.dataset.routed === location.hash);
     await waitIdle(page);
     assert.equal(await page.textContent('#board-me'), 'You are not on this board.');
     assert.match(await page.textContent('#leaders-screen .board-empty'), /Nobody/);
