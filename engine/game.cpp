@@ -36,6 +36,11 @@ const Deal& Game::deal(int k) {
     return deals_[k];
 }
 
+const Deal& Game::dealt(int k) const {
+    assert(k >= 0 && k <= deal_index_ && (dealt_ >> k & 1));
+    return deals_[k];
+}
+
 void Game::deal_fresh(Events* events) {
     ++deal_index_;
     rack_ = Rack(deal(deal_index_));

@@ -54,6 +54,8 @@ class Game {
     int frame() const { return sheet_.frame(); }
     int ball() const { return sheet_.ball(); }
     int deal_index() const { return deal_index_; }
+    // Deal k as this game dealt it, without hashing again. REQUIRES 0 <= k <= deal_index().
+    const Deal& dealt(int k) const;
     bool second_ball_on_rack() const { return second_ball_; }
     int pins_this_ball() const { return ball_pins_; }
 

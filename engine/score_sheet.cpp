@@ -26,13 +26,18 @@ int ScoreSheet::frame_roll_count(int f) const {
     return end - begin;
 }
 
-std::optional<int> ScoreSheet::frame_total(int f) const {
+std::optional<int> ScoreSheet::frame_total(int f) const { return frame_totals()[f - 1]; }
+
+std::array<std::optional<int>, kFrames> ScoreSheet::frame_totals() const {
+    std::array<std::optional<int>, kFrames> out{};
     int total = 0;
-    for (int g = 1; g <= f; ++g) {
-        if (!frame_complete(g)) return std::nullopt;
+    for (int g = 1; g <= kFrames; ++g) {
+        // A frame's total is known once it and every frame before it can be added up.
+        if (!frame_complete(g)) return out;
         const int s = starts_[g - 1];
         if (g == kFrames) {
             for (int i = s; i < count_; ++i) total += rolls_[i];
+            out[g - 1] = total;
             continue;
         }
         int needed;  // rolls from s that this frame's score adds up
@@ -43,10 +48,11 @@ std::optional<int> ScoreSheet::frame_total(int f) const {
         } else {
             needed = 2;
         }
-        if (s + needed > count_) return std::nullopt;
+        if (s + needed > count_) return out;
         for (int i = s; i < s + needed; ++i) total += rolls_[i];
+        out[g - 1] = total;
     }
-    return total;
+    return out;
 }
 
 int ScoreSheet::score() const {

@@ -37,6 +37,8 @@ class ScoreSheet {
 
     // Cumulative score through frame f once every roll it depends on is known.
     std::optional<int> frame_total(int f) const;
+    // frame_total(f) of every frame, in one pass (an encoder writes all ten on every ball).
+    std::array<std::optional<int>, kFrames> frame_totals() const;
     // The score counting rolls not yet bowled as 0: the final score once complete(), and the
     // score a resigned game keeps.
     int score() const;

@@ -27,12 +27,24 @@ void write_game_ref(JsonWriter& w, const GameRef& g) {
     w.key("mode").value(g.mode);
 }
 
+// Each group's pin list as JSON ("[1,2]"), written once: the legal plays are most of an
+// update's text.
+const std::array<std::string, engine::kGroupCount> kGroupJson = [] {
+    std::array<std::string, engine::kGroupCount> t;
+    for (int g = 0; g < engine::kGroupCount; ++g) {
+        JsonWriter w(32);
+        write_pins(w, engine::kGroups[g]);
+        t[g] = w.take();
+    }
+    return t;
+}();
+
 void write_legal(JsonWriter& w, const engine::View& v) {
     w.key("legal").begin_array();
     for (int pile = 0; pile < engine::kPileCount; ++pile) {
         w.begin_array();
         for (engine::GroupSet s = v.legal[pile]; s; s &= s - 1) {
-            write_pins(w, engine::kGroups[std::countr_zero(s)]);
+            w.raw_value(kGroupJson[std::countr_zero(s)]);
         }
         w.end_array();
     }
@@ -47,10 +59,11 @@ void write_sheet(JsonWriter& w, const engine::ScoreSheet& sheet, bool resigned) 
     for (int i = 0; i < sheet.roll_count(); ++i) w.value(sheet.roll(i));
     w.end_array();
     w.key("frames").begin_array();
+    const auto totals = sheet.frame_totals();
     for (int f = 1; f <= engine::kFrames; ++f) {
         w.begin_object();
         w.key("marks").value(sheet.marks(f));
-        w.key("total").value(sheet.frame_total(f));
+        w.key("total").value(totals[f - 1]);
         w.end_object();
     }
     w.end_array();
@@ -211,7 +224,7 @@ std::string encode_snapshot(Re re, const GameRef& game, std::uint64_t version,
 std::string encode_update(Re re, const GameRef& game, std::uint64_t first_version,
                           std::span<const engine::Event> events, const engine::View& after,
                           const Reveal* reveal) {
-    JsonWriter w = start_message("update", re);
+    JsonWriter w = start_message("update", re, 768);
     write_game_ref(w, game);
     w.key("version").value(first_version + events.size() - 1);
     bool ball_ended = false;

@@ -1,5 +1,6 @@
 #include "protocol/encode_parts.hpp"
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 
@@ -22,8 +23,23 @@ JsonWriter start_error(Re re, std::string_view code, std::string_view message,
     return w;
 }
 
+namespace {
+
+// Each card's name as a JSON string, quoted once: every update names a few cards.
+const std::array<std::string, engine::kDeckSize> kCardJson = [] {
+    std::array<std::string, engine::kDeckSize> t;
+    for (int c = 0; c < engine::kDeckSize; ++c) {
+        t[c] = '"' + engine::card_name(static_cast<engine::Card>(c)) + '"';
+    }
+    return t;
+}();
+
+}  // namespace
+
 void write_card(JsonWriter& w, engine::Card c) {
-    if (c == engine::kNoCard) {
+    if (c < engine::kDeckSize) {
+        w.raw_value(kCardJson[c]);
+    } else if (c == engine::kNoCard) {
         w.null();
     } else {
         w.value(engine::card_name(c));

@@ -3,6 +3,7 @@
 // and a 6-pin rack.
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -205,4 +206,44 @@ TEST_CASE("a 6-pin rack: strike and spare at 6, perfect game 180") {
     const ScoreSheet tenth = sheet_of(join(repeat(9, {0, 0}), {6, 5, 1}), 6);
     CHECK(tenth.marks(10) == "X5/");
     CHECK(tenth.score() == 12);
+}
+
+TEST_CASE("frame_totals after every roll of random games: a known prefix, each total its frame's pins and bonus rolls") {
+    // The reference here adds each frame's rolls by the rule itself (a strike adds the next two
+    // rolls, a spare the next one), independently of ScoreSheet's own walk.
+    std::uint32_t state = 12345;
+    auto next = [&state](int n) {
+        state = state * 1103515245u + 12345u;
+        return static_cast<int>((state >> 16) % static_cast<std::uint32_t>(n));
+    };
+    for (int game = 0; game < 500; ++game) {
+        ScoreSheet s;
+        std::vector<int> rolls;
+        while (!s.complete()) {
+            const int r = next(3) == 0 ? s.standing() : next(s.standing() + 1);
+            s.add(r);
+            rolls.push_back(r);
+            const auto totals = s.frame_totals();
+            int total = 0;
+            bool known = true;
+            for (int f = 1; f <= 10; ++f) {
+                INFO("game " << game << " frame " << f << " after " << rolls.size() << " rolls");
+                const int start = s.frame_start(f);
+                std::optional<int> expect;
+                if (known && s.frame_complete(f)) {
+                    const bool strike = rolls[start] == 10;
+                    const bool spare = !strike && rolls[start] + rolls[start + 1] == 10;
+                    const int count = f == 10 ? s.frame_roll_count(10) : (strike || spare) ? 3 : 2;
+                    if (start + count <= static_cast<int>(rolls.size())) {
+                        for (int i = start; i < start + count; ++i) total += rolls[i];
+                        expect = total;
+                    }
+                }
+                known = known && expect.has_value();
+                CHECK(totals[f - 1] == expect);
+                CHECK(s.frame_total(f) == expect);
+            }
+            if (s.complete()) CHECK(totals[9] == std::optional<int>(s.score()));
+        }
+    }
 }

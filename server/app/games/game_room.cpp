@@ -84,9 +84,10 @@ std::unique_ptr<protocol::Reveal> GameRoom::reveal() const {
     auto r = std::make_unique<protocol::Reveal>();
     r->seed = game_.seed();
     r->record = engine::record_text(engine::record_of(game_));
-    for (int k = 0; k <= game_.deal_index(); ++k) {
-        r->deals.push_back(engine::deal_from_seed(game_.seed(), static_cast<std::uint32_t>(k)));
-    }
+    // The deals as the game dealt them: hashing them again cost a twelfth of a practice
+    // game's CPU (docs/benchmarks.md, "Where the server's instructions go").
+    r->deals.reserve(static_cast<std::size_t>(game_.deal_index()) + 1);
+    for (int k = 0; k <= game_.deal_index(); ++k) r->deals.push_back(game_.dealt(k));
     return r;
 }
 
