@@ -100,6 +100,7 @@ Status Store::prepare_all() {
          "ON p.id = t.player_id WHERE t.token_hash = ?1");
     prep(q.player_by_id, "SELECT id, name, created_at FROM players WHERE id = ?");
     prep(q.create_game, insert_game_sql(""));
+    prep(q.create_game_with_id, insert_game_with_id_sql());
     prep(q.append_action, "INSERT INTO actions (game_id, idx, action) VALUES (?, ?, ?)");
     prep(q.save_record, "UPDATE games SET record = ? WHERE id = ?");
     prep(q.finish_game,

@@ -14,11 +14,13 @@ std::string insert_game_sql(const char* on_conflict);
 // Binds row (GameRow's fields, arena ones too) to a statement of insert_game_sql, runs it and
 // sets row.id: Store::create_game's contract.
 Status insert_game(Statement& s, GameRow& row);
+// The same INSERT with the id given (a plain ? for it) and no RETURNING.
+std::string insert_game_with_id_sql();
 
 struct Store::Prepared {
     Statement begin, commit, rollback, savepoint, rollback_to, release;
     Statement create_player, player_by_token, player_by_id;
-    Statement create_game, append_action, finish_game, game_by_id, daily_attempt, actions_of,
+    Statement create_game, create_game_with_id, append_action, finish_game, game_by_id, daily_attempt, actions_of,
         save_record;
     Statement unfinished, daily_results_day, daily_results_all, games_of, mark_revealed,
         is_revealed, best_ranked, totals_since, create_guest, guests, max_game_id,
