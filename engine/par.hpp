@@ -44,6 +44,7 @@ class ParSolver {
     RackSolver rack_;
 };
 
+// Thread-safe: each thread solves with a solver of its own, kept for its next call.
 ParResult solve_par(Ruleset ruleset, const DealSet& deals);
 // Deals 0-11 of seed (engine::deal_all), solved.
 ParResult solve_par(Ruleset ruleset, const Seed& seed);
