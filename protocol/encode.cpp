@@ -24,7 +24,7 @@ void write_pins(JsonWriter& w, engine::PinMask m) {
 
 void write_game_ref(JsonWriter& w, const GameRef& g) {
     w.key("game").value(static_cast<std::int64_t>(g.id));
-    w.key("mode").value(g.mode);
+    w.key("mode").word(g.mode);
 }
 
 // Each group's pin list as JSON ("[1,2]"), written once: the legal plays are most of an
@@ -62,7 +62,7 @@ void write_sheet(JsonWriter& w, const engine::ScoreSheet& sheet, bool resigned) 
     const auto totals = sheet.frame_totals();
     for (int f = 1; f <= engine::kFrames; ++f) {
         w.begin_object();
-        w.key("marks").value(sheet.marks(f));
+        w.key("marks").word(sheet.marks(f));
         w.key("total").value(totals[f - 1]);
         w.end_object();
     }
@@ -122,7 +122,7 @@ struct EventWriter {
     const engine::View& after;
 
     void operator()(const engine::PlayEvent& e) {
-        w.key("e").value("play");
+        w.key("e").word("play");
         w.key("pile").value(e.pile + 1);
         w.key("pins");
         write_pins(w, e.pins);
@@ -132,27 +132,27 @@ struct EventWriter {
         write_card(w, e.turned);
     }
     void operator()(const engine::BallEndEvent& e) {
-        w.key("e").value("ball_end");
+        w.key("e").word("ball_end");
         w.key("frame").value(e.frame);
         w.key("ball").value(e.ball);
         w.key("roll").value(e.roll);
-        w.key("reason").value(reason_name(e.reason));
+        w.key("reason").word(reason_name(e.reason));
         w.key("mark");
         switch (e.mark) {
-            case engine::BallMark::kStrike: w.value("strike"); break;
-            case engine::BallMark::kSpare: w.value("spare"); break;
+            case engine::BallMark::kStrike: w.word("strike"); break;
+            case engine::BallMark::kSpare: w.word("spare"); break;
             case engine::BallMark::kNone: w.null(); break;
         }
     }
     void operator()(const engine::BurnEvent& e) {
-        w.key("e").value("burn");
+        w.key("e").word("burn");
         w.key("burned");
         write_cards(w, e.burned);
         w.key("turned");
         write_cards(w, e.turned);
     }
     void operator()(const engine::DealEvent& e) {
-        w.key("e").value("deal");
+        w.key("e").word("deal");
         w.key("deal").value(e.deal);
         w.key("pins");
         write_cards(w, e.pins);
@@ -160,12 +160,12 @@ struct EventWriter {
         write_cards(w, e.face_up);
     }
     void operator()(const engine::FrameEndEvent& e) {
-        w.key("e").value("frame_end");
+        w.key("e").word("frame_end");
         w.key("frame").value(e.frame);
     }
-    void operator()(const engine::UndoEvent&) { w.key("e").value("undo"); }
+    void operator()(const engine::UndoEvent&) { w.key("e").word("undo"); }
     void operator()(const engine::GameOverEvent& e) {
-        w.key("e").value("game_over");
+        w.key("e").word("game_over");
         w.key("score").value(static_cast<int>(e.score));
         w.key("resigned").value(e.resigned);
     }

@@ -8,7 +8,7 @@ namespace pinfall::protocol {
 
 JsonWriter start_message(std::string_view type, Re re, std::size_t reserve) {
     JsonWriter w(reserve);
-    w.begin_object().key("type").value(type);
+    w.begin_object().key("type").word(type);
     if (re) w.key("re").value(*re);
     return w;
 }

@@ -16,6 +16,7 @@
 #include "server/app/queries/public_links.hpp"
 #include "server/config.hpp"
 #include "server/moderator_command.hpp"
+#include "server/net/idle_sweep.hpp"
 #include "server/net/listener.hpp"
 #include "server/net/push_client.hpp"
 #include "server/startup.hpp"
@@ -112,6 +113,8 @@ int main(int argc, char** argv) {
     // up): a stop that arrives as soon as the port is announced still shuts down cleanly.
     asio::signal_set signals(ioc, SIGINT, SIGTERM);
     listener->run();
+    net::IdleSweep idle_sweep(ioc, sessions, std::chrono::milliseconds(config.idle_timeout_ms));
+    idle_sweep.start();
     // Tests and scripts that pass --port 0 read the chosen port from this first stdout line.
     std::cout << "listening on port " << listener->port() << std::endl;
     spdlog::info("{} listening on http://{}:{} (ws path /ws), {} threads, static files {}",
@@ -137,6 +140,7 @@ int main(int argc, char** argv) {
         if (ec) return;
         spdlog::info("signal {}: closing {} sessions", signo, sessions.size());
         listener->stop();
+        idle_sweep.stop();
         app->stop_timers();
         sessions.close_all();
         deadline = std::chrono::steady_clock::now() + deadline_after;

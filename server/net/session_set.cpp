@@ -22,6 +22,10 @@ std::size_t SessionSet::size() const {
 }
 
 void SessionSet::close_all() {
+    for_each([](WsSession& s) { s.close_going_away(); });
+}
+
+void SessionSet::for_each(const std::function<void(WsSession&)>& fn) {
     std::vector<std::weak_ptr<WsSession>> copy;
     {
         std::lock_guard lock(mutex_);
@@ -29,7 +33,7 @@ void SessionSet::close_all() {
         for (const auto& [id, w] : sessions_) copy.push_back(w);
     }
     for (const auto& w : copy) {
-        if (auto s = w.lock()) s->close_going_away();
+        if (auto s = w.lock()) fn(*s);
     }
 }
 

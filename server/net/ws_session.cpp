@@ -57,9 +57,14 @@ void WsSession::fail(beast::error_code ec, const char* what) {
 void WsSession::run(http::request<http::string_body> req) {
     websocket::stream_base::timeout timeouts{};
     timeouts.handshake_timeout = limits_.handshake_timeout;
-    timeouts.idle_timeout = limits_.idle_timeout;
-    timeouts.keep_alive_pings = true;
+    timeouts.idle_timeout = websocket::stream_base::none();  // IdleSweep's (check_idle)
+    timeouts.keep_alive_pings = false;
     ws_.set_option(timeouts);
+    // A pong (or a ping, or a close) is a sign of life too. Called within this session's read,
+    // on its strand, while the session is alive.
+    ws_.control_callback([this](websocket::frame_type, beast::string_view) {
+        last_received_ = std::chrono::steady_clock::now();
+    });
     ws_.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& res) { res.set(http::field::server, kServerName); }));
     ws_.read_message_max(limits_.max_message_bytes);
@@ -69,6 +74,7 @@ void WsSession::run(http::request<http::string_body> req) {
 void WsSession::on_accept(beast::error_code ec) {
     if (ec) return fail(ec, "accept");
     open_ = true;
+    last_received_ = std::chrono::steady_clock::now();
     counted_ = true;
     metrics_.connections.fetch_add(1, std::memory_order_relaxed);
     sessions_.add(id_, weak_from_this());
@@ -96,6 +102,7 @@ void WsSession::on_read(beast::error_code ec, std::size_t) {
         open_ = false;
         return fail(ec, "read");
     }
+    last_received_ = std::chrono::steady_clock::now();
     if (ws_.is_message_done()) on_message();
     do_read();
 }
@@ -155,6 +162,28 @@ void WsSession::on_write(beast::error_code ec, std::size_t) {
     queue_.erase(queue_.begin());
     if (!queue_.empty()) return do_write();
     if (closing_) start_close();
+}
+
+void WsSession::check_idle() {
+    boost::asio::post(ws_.get_executor(), [self = shared_from_this()] {
+        if (!self->open_) return;
+        const auto silent = std::chrono::steady_clock::now() - self->last_received_;
+        if (silent >= self->limits_.idle_timeout) {
+            // As Beast's own timeout did: the socket is closed, the pending read ends.
+            spdlog::debug("[c{}] idle timeout: nothing received for {} ms", self->id_,
+                          std::chrono::duration_cast<std::chrono::milliseconds>(silent).count());
+            self->open_ = false;
+            beast::error_code ignored;
+            self->ws_.next_layer().close(ignored);
+            return;
+        }
+        if (silent < self->limits_.idle_timeout / 2 || self->pinging_ || self->closing_) return;
+        self->pinging_ = true;
+        self->ws_.async_ping({}, [self](beast::error_code ec) {
+            self->pinging_ = false;
+            if (ec) self->fail(ec, "ping");
+        });
+    });
 }
 
 void WsSession::close_going_away() { close_with(websocket::close_code::going_away); }

@@ -1,7 +1,12 @@
 // One WebSocket connection: reads text messages and hands them to the application Client,
 // keeps exactly one write in flight with a bounded queue (a slow consumer is disconnected,
-// never buffered without bound), applies the per-connection rate limit, and relies on Beast's
-// idle timeout with keep-alive pings. Messages over the size limit are closed with 1009.
+// never buffered without bound), applies the per-connection rate limit, and keeps idle
+// connections alive or drops them when IdleSweep asks (check_idle). Messages over the size
+// limit are closed with 1009.
+//
+// Keep-alive: Beast's own idle timeout is off. It re-armed a timer on every read (a cancel, a
+// new wait and the cancelled wait's completion each message) and kept a wait pending for every
+// connection; one sweep over all sessions does the same job (docs/protocol.md, --idle-timeout-ms).
 //
 // Memory: a message is read in pieces of at most kReadPiece bytes into a buffer that gives back
 // anything over kKeepBuffer once the message is handled, so an idle connection holds a small
@@ -57,6 +62,9 @@ class WsSession : public Outbox, public std::enable_shared_from_this<WsSession> 
     void close_going_away();
     void close_moved() override;
     void close_banned() override;
+    // From any thread (IdleSweep): on the strand, a connection that has received nothing for
+    // half the idle timeout gets a ping; one silent for the whole idle timeout is dropped.
+    void check_idle();
 
    private:
     void on_accept(beast::error_code ec);
@@ -85,6 +93,8 @@ class WsSession : public Outbox, public std::enable_shared_from_this<WsSession> 
     Metrics& metrics_;
     SessionSet& sessions_;
     Client client_;
+    std::chrono::steady_clock::time_point last_received_{};  // data or a control frame
+    bool pinging_ = false;                                   // a keep-alive ping in flight
     std::chrono::steady_clock::time_point window_start_{};
     unsigned window_count_ = 0;
 };
