@@ -188,26 +188,26 @@ void WsSession::check_idle() {
 
 void WsSession::close_going_away() { close_with(websocket::close_code::going_away); }
 
-void WsSession::close_moved() {
-    close_with(websocket::close_reason(static_cast<websocket::close_code>(kCloseMoved), "moved"));
-}
+void WsSession::close_moved() { close_with(kCloseMoved); }
 
-void WsSession::close_banned() {
-    close_with(
-        websocket::close_reason(static_cast<websocket::close_code>(kCloseBanned), "banned"));
-}
+void WsSession::close_banned() { close_with(kCloseBanned); }
 
-void WsSession::close_with(websocket::close_reason reason) {
-    boost::asio::post(ws_.get_executor(), [self = shared_from_this(), reason] {
+void WsSession::close_with(std::uint16_t code) {
+    boost::asio::post(ws_.get_executor(), [self = shared_from_this(), code] {
         if (!self->open_ || self->closing_) return;
         self->closing_ = true;
-        self->close_reason_ = reason;
+        self->close_code_ = code;
         if (!self->writing_) self->start_close();
     });
 }
 
 void WsSession::start_close() {
-    ws_.async_close(close_reason_, [self = shared_from_this()](beast::error_code ec) {
+    // The reason's text follows from the code (docs/protocol.md): a session keeps only the code,
+    // as a close_reason holds 123 bytes of text room.
+    websocket::close_reason reason(static_cast<websocket::close_code>(close_code_));
+    if (close_code_ == kCloseMoved) reason.reason = "moved";
+    if (close_code_ == kCloseBanned) reason.reason = "banned";
+    ws_.async_close(reason, [self = shared_from_this()](beast::error_code ec) {
         if (ec) self->fail(ec, "close");
     });
 }

@@ -76,7 +76,7 @@ class WsSession : public Outbox, public std::enable_shared_from_this<WsSession> 
     void do_write();
     void on_write(beast::error_code ec, std::size_t bytes);
     void start_close();
-    void close_with(websocket::close_reason reason);
+    void close_with(std::uint16_t code);
     void fail(beast::error_code ec, const char* what);
 
     websocket::stream<ConnSocket> ws_;
@@ -84,7 +84,7 @@ class WsSession : public Outbox, public std::enable_shared_from_this<WsSession> 
     std::vector<Message> queue_;  // front is in flight while writing_
     bool writing_ = false;
     bool closing_ = false;  // shutdown or "moved": close once the queue drains
-    websocket::close_reason close_reason_{websocket::close_code::going_away};
+    std::uint16_t close_code_ = websocket::close_code::going_away;  // start_close's reason
     bool open_ = false;     // handshake done, not yet failed or closed
     bool counted_ = false;  // included in the connections gauge
     ConnectionLimiter::Ticket ticket_;

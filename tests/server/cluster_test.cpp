@@ -158,6 +158,7 @@ TEST_CASE("cluster: a guest made on node A is the same guest on node B, guest id
     // closed its connection there "moved".
     CHECK(on_a.wait_closed(std::chrono::seconds(5)));
     CHECK(on_a.close_code() == 4001);
+    CHECK(on_a.close_reason() == "moved");
     // Guests' locks (negative keys) held by node B, before and after the guest's hello there.
     auto guests_on_b = [&] {
         int n = 0;

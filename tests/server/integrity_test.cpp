@@ -137,6 +137,7 @@ TEST_CASE("integrity: a ban hides results, closes connections with 4003 and refu
     CHECK(banned["player"]["name"] == "Pat Player");
     CHECK(p.wait_closed(std::chrono::seconds(10)));
     CHECK(p.close_code() == 4003);
+    CHECK(p.close_reason() == "banned");
     CHECK(board_players(m, day).empty());
     // A second ban changes nothing and says so the same way.
     CHECK(m.request({{"type", "ban"}, {"player", pat}})["type"] == "player_banned");

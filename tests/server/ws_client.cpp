@@ -60,6 +60,7 @@ void WsClient::do_read() {
             // The peer's close frame may have arrived even when the teardown after it failed
             // (the server resets a socket it stopped reading): keep its code either way.
             close_code_ = io_->ws.reason().code;
+            close_reason_.assign(io_->ws.reason().reason.data(), io_->ws.reason().reason.size());
             return;
         }
         inbox_.push_back(beast::buffers_to_string(io_->buffer.data()));

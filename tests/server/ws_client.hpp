@@ -50,6 +50,8 @@ class WsClient {
     bool closed() const { return closed_; }
     // The close code the server sent (0 if none / not closed by a close frame).
     int close_code() const { return close_code_; }
+    // The close frame's reason text (empty when none came).
+    const std::string& close_reason() const { return close_reason_; }
     // Why reading stopped ("" while open).
     const std::string& close_error() const { return close_error_; }
     void close();
@@ -68,6 +70,7 @@ class WsClient {
     bool reading_ = false;
     bool closed_ = false;
     int close_code_ = 0;
+    std::string close_reason_;
     std::string close_error_;
     std::uint64_t next_id_ = 1;
 };

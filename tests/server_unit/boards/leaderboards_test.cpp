@@ -167,7 +167,7 @@ TEST_CASE("replace_player: a held result leaves every day's board, ranks close u
     const auto other_day = results(2, "2026-11-30");
     all.insert(all.end(), other_day.begin(), other_day.end());
     boards.load(all);
-    BoardQuery q{"2026-11-29", 0, 50, 3, false};
+    BoardQuery q{"2026-11-29", 0, 50, 3, false, nullptr};
     // Player 2 held on both days: player 3 moves up to rank 2.
     boards.replace_player(2, {}, false);
     io.run();
@@ -177,7 +177,7 @@ TEST_CASE("replace_player: a held result leaves every day's board, ranks close u
     REQUIRE(a.me);
     CHECK(a.me->rank == 2);
     CHECK(a.total == 3);
-    CHECK(players(boards.daily_now({"2026-11-30", 0, 50, std::nullopt, false})) ==
+    CHECK(players(boards.daily_now({"2026-11-30", 0, 50, std::nullopt, false, nullptr})) ==
           std::vector<std::int64_t>{1});
     // Cleared on 2026-11-29 only (storage's rows): back in its place, finish time kept.
     boards.replace_player(2, {all[1]}, false);
@@ -186,7 +186,7 @@ TEST_CASE("replace_player: a held result leaves every day's board, ranks close u
     a = boards.daily_now(q);
     CHECK(players(a) == std::vector<std::int64_t>{1, 2, 3, 4});
     CHECK(a.lines[1].line.finished_at == 1002);
-    CHECK(players(boards.daily_now({"2026-11-30", 0, 50, std::nullopt, false})) ==
+    CHECK(players(boards.daily_now({"2026-11-30", 0, 50, std::nullopt, false, nullptr})) ==
           std::vector<std::int64_t>{1});
 }
 
@@ -199,16 +199,16 @@ TEST_CASE("replace_player banned: lines go, and a result added later for the pla
     boards.add(BoardLine{901, 4, "p4", 250, 0, 0, 5001}, "2026-12-01");
     io.run();
     io.restart();
-    CHECK(players(boards.daily_now({"2026-11-29", 0, 50, std::nullopt, false})) ==
+    CHECK(players(boards.daily_now({"2026-11-29", 0, 50, std::nullopt, false, nullptr})) ==
           std::vector<std::int64_t>{1, 2});
-    CHECK(players(boards.daily_now({"2026-12-01", 0, 50, std::nullopt, false})) ==
+    CHECK(players(boards.daily_now({"2026-12-01", 0, 50, std::nullopt, false, nullptr})) ==
           std::vector<std::int64_t>{4});
     // Unbanned: storage's rows come back, and later results are added again.
     boards.replace_player(3, {results(3)[2]}, false);
     boards.add(BoardLine{902, 3, "p3", 260, 0, 0, 5002}, "2026-12-02");
     io.run();
-    CHECK(players(boards.daily_now({"2026-11-29", 0, 50, std::nullopt, false})) ==
+    CHECK(players(boards.daily_now({"2026-11-29", 0, 50, std::nullopt, false, nullptr})) ==
           std::vector<std::int64_t>{1, 2, 3});
-    CHECK(players(boards.daily_now({"2026-12-02", 0, 50, std::nullopt, false})) ==
+    CHECK(players(boards.daily_now({"2026-12-02", 0, 50, std::nullopt, false, nullptr})) ==
           std::vector<std::int64_t>{3});
 }
