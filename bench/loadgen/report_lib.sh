@@ -264,7 +264,7 @@ print_section() {
     local user_us
     user_us=$(for r in $(seq 1 "$reps"); do
                   awk -v u="$(get "pinfall-$r" server_user_s)" -v a="$(get "pinfall-$r" actions)" \
-                      'BEGIN { printf "%.2f\n", a > 0 ? u * 1e6 / a : 0 }'
+                      'BEGIN { printf "%.2f\n", (a > 0 ? u * 1e6 / a : 0) }'
               done | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
     echo "| ... of which user time (the server's own code; the rest is the kernel's), per" \
          "validated action, median (bench/instructions.sh counts the instructions)" \
