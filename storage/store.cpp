@@ -167,14 +167,34 @@ Status Store::finish_game(GameRowId game, int score, int strikes, int spares, bo
     return st;
 }
 
-Status Store::save_actions(GameRowId game, const std::vector<engine::Action>& actions) {
+namespace {
+
+std::string actions_text(const std::vector<engine::Action>& actions) {
     std::string text;
     for (const auto& a : actions) {
         if (!text.empty()) text += ' ';
         text += engine::action_text(a);
     }
-    Status st = q_->save_record.bind(1, text).bind(2, game).run();
+    return text;
+}
+
+}  // namespace
+
+Status Store::save_actions(GameRowId game, const std::vector<engine::Action>& actions) {
+    Status st = q_->save_record.bind(1, actions_text(actions)).bind(2, game).run();
     if (st.is_ok() && db_->changes() == 0) return Status::not_found("no game " + std::to_string(game));
+    return st;
+}
+
+Status Store::finish_game_with_actions(GameRowId game, const std::vector<engine::Action>& actions,
+                                       int score, int strikes, int spares, bool resigned,
+                                       Millis finished_at) {
+    Statement& s = q_->finish_game_with_record;
+    s.bind(1, actions_text(actions)).bind(2, score).bind(3, strikes).bind(4, spares);
+    s.bind(5, resigned ? 1 : 0).bind(6, finished_at).bind(7, game);
+    Status st = s.run();
+    if (st.is_ok() && db_->changes() == 0) return Status::not_found("no unfinished game " +
+                                                                    std::to_string(game));
     return st;
 }
 

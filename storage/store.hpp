@@ -131,6 +131,11 @@ class Store {
                        Millis finished_at);
     // Stores a game's whole action list at once (a practice game at its end), as one text.
     Status save_actions(GameRowId game, const std::vector<engine::Action>& actions);
+    // save_actions and finish_game in one UPDATE (a practice game's end): not_found, and
+    // nothing changed, unless the game exists unfinished.
+    Status finish_game_with_actions(GameRowId game, const std::vector<engine::Action>& actions,
+                                    int score, int strikes, int spares, bool resigned,
+                                    Millis finished_at);
     // Inserts a finished game with all its actions (practice games are saved at the end).
     Status save_finished_game(GameRow& row);
     std::optional<GameRow> game(GameRowId id);

@@ -103,6 +103,9 @@ Status Store::prepare_all() {
     prep(q.create_game_with_id, insert_game_with_id_sql());
     prep(q.append_action, "INSERT INTO actions (game_id, idx, action) VALUES (?, ?, ?)");
     prep(q.save_record, "UPDATE games SET record = ? WHERE id = ?");
+    prep(q.finish_game_with_record,
+         "UPDATE games SET record = ?, score = ?, strikes = ?, spares = ?, resigned = ?, "
+         "finished_at = ? WHERE id = ? AND finished_at IS NULL");
     prep(q.finish_game,
          "UPDATE games SET score = ?, strikes = ?, spares = ?, resigned = ?, finished_at = ? "
          "WHERE id = ? AND finished_at IS NULL");

@@ -20,7 +20,7 @@ std::string insert_game_with_id_sql();
 struct Store::Prepared {
     Statement begin, commit, rollback, savepoint, rollback_to, release;
     Statement create_player, player_by_token, player_by_id;
-    Statement create_game, create_game_with_id, append_action, finish_game, game_by_id, daily_attempt, actions_of,
+    Statement create_game, create_game_with_id, append_action, finish_game, finish_game_with_record, game_by_id, daily_attempt, actions_of,
         save_record;
     Statement unfinished, daily_results_day, daily_results_all, games_of, mark_revealed,
         is_revealed, best_ranked, totals_since, create_guest, guests, max_game_id,

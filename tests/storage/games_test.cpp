@@ -125,6 +125,30 @@ TEST_CASE("finish_game finishes an unfinished game once") {
     CHECK(g->resigned);
 }
 
+TEST_CASE("finish_game_with_actions stores the record and finishes the game in one, once") {
+    TempDir dir;
+    auto store = test::open_store(dir.db());
+    GameRow row = test::game_row(std::nullopt, GameMode::kPractice);
+    REQUIRE(store->create_game(row).is_ok());
+    std::vector<engine::Action> actions;
+    for (const char* t : {"1:1", "2:4,5", "s"}) actions.push_back(*engine::parse_action(t));
+    REQUIRE(store->finish_game_with_actions(row.id, actions, 42, 1, 2, true, 5555).is_ok());
+    // Finished already, or no such game: refused, and nothing changes.
+    std::vector<engine::Action> other{*engine::parse_action("r")};
+    CHECK(store->finish_game_with_actions(row.id, other, 99, 0, 0, false, 6666).is_not_found());
+    CHECK(store->finish_game_with_actions(row.id + 50, other, 99, 0, 0, false, 6666)
+              .is_not_found());
+
+    const auto g = store->game(row.id);
+    REQUIRE(g);
+    CHECK(texts(*g) == std::vector<std::string>{"1:1", "2:4,5", "s"});
+    CHECK(g->finished_at == 5555);
+    CHECK(g->score == 42);
+    CHECK(g->strikes == 1);
+    CHECK(g->spares == 2);
+    CHECK(g->resigned);
+}
+
 TEST_CASE("save_finished_game stores the row and all its actions at once") {
     TempDir dir;
     auto store = test::open_store(dir.db());

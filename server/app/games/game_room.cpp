@@ -199,14 +199,19 @@ storage::Status GameRoom::persist(storage::Store& s, int index, const engine::Ac
     storage::Status st;
     if (ranked()) {
         st = s.append_action(id_, index, engine::action_text(a));
+        if (st.is_ok() && final_row) {
+            st = s.finish_game(id_, final_row->score, final_row->strikes, final_row->spares,
+                               final_row->resigned, *final_row->finished_at);
+        }
     } else if (final_row) {
-        // Practice games store their actions once, at the end, as one text.
-        st = s.save_actions(id_, final_row->actions);
+        // Practice games store their actions once, at the end, as one text, in the UPDATE
+        // that finishes them.
+        st = s.finish_game_with_actions(id_, final_row->actions, final_row->score,
+                                        final_row->strikes, final_row->spares,
+                                        final_row->resigned, *final_row->finished_at);
     }
     if (st.is_ok() && final_row) {
-        st = s.finish_game(id_, final_row->score, final_row->strikes, final_row->spares,
-                           final_row->resigned, *final_row->finished_at);
-        if (st.is_ok() && ctx_.in_finish_transaction) {
+        if (ctx_.in_finish_transaction) {
             st = ctx_.in_finish_transaction(s, *final_row, player_name_);
         }
     }
