@@ -18,21 +18,20 @@ for tool in valgrind callgrind_annotate callgrind_control curl; do
     command -v "$tool" > /dev/null || { echo "instructions.sh: $tool is needed" >&2; exit 1; }
 done
 cmake --build "$build" -j2 --target pinfall-server pinfall-loadgen >&2
-. bench/loadgen/run_lib.sh  # bench_scratch
+. bench/loadgen/run_lib.sh  # bench_scratch, start_peer, stop_peer
 bench_scratch
+# start_peer's contract (run_lib.sh). Both cores: pinned to one, the idle-priority analysis
+# pool would get no time beside the playing path and its figure would not be par of every game.
+peer_cpu=0-1
+boost=0  # no priority boost
+log() { echo "instructions.sh: $*" >&2; }
 head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$tmp/secret"
-valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file="$tmp/callgrind.out" \
+start_peer valgrind --tool=callgrind --separate-threads=yes \
+    --callgrind-out-file="$tmp/callgrind.out" \
     "$build/server/pinfall-server" --port 0 --bind 127.0.0.1 --threads 1 --msg-rate 0 \
     --guests-per-ip 0 --games-per-ip 0 --secret-file "$tmp/secret" \
-    --db "$tmp/pinfall.db" --log-level warn > "$tmp/out" 2> "$tmp/err" &
-peer_pid=$!
-port=
-for _ in $(seq 1 300); do
-    port=$(awk '/^listening on port/ { print $4; exit }' "$tmp/out")
-    [ -n "$port" ] && break
-    sleep 0.1
-done
-[ -n "$port" ] || { cat "$tmp/err" >&2; exit 1; }
+    --db "$tmp/pinfall.db" --log-level warn
+port=$peer_port
 accepted() {
     curl -sf "http://127.0.0.1:$port/metrics" | awk '/^pinfall_actions_accepted_total/ { print $2 }'
 }
@@ -43,9 +42,7 @@ callgrind_control -z "$peer_pid" > /dev/null
 "${lg[@]}" -d "$secs" > "$tmp/lg.out" 2> "$tmp/lg.err"
 callgrind_control -d "$peer_pid" > /dev/null
 after=$(accepted)
-kill -TERM "$peer_pid"
-wait "$peer_pid" 2> /dev/null || true
-peer_pid=
+stop_peer
 errors=$(grep -o ' errors=[0-9]*' "$tmp/lg.out" | cut -d= -f2)
 if [ "${errors:-1}" != 0 ]; then
     echo "instructions.sh: the load generator saw errors (errors=${errors:-?}):" >&2

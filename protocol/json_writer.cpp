@@ -1,7 +1,6 @@
 #include "protocol/json_writer.hpp"
 
 #include <algorithm>
-#include <cassert>
 
 namespace pinfall::protocol {
 
@@ -36,30 +35,14 @@ void JsonWriter::grow(std::size_t n) {
 }
 
 JsonWriter& JsonWriter::value(std::string_view s) {
-    // Most strings need no escape: one copy of the whole run.
-    std::size_t clean = 0;
-    while (clean < s.size()) {
-        const auto c = static_cast<unsigned char>(s[clean]);
-        if (c < 0x20 || c == '"' || c == '\\') break;
-        ++clean;
-    }
-    char* p = room(s.size() + 3);
-    if (!first_) *p++ = ',';
-    first_ = false;
-    *p++ = '"';
-    std::memcpy(p, s.data(), clean);
-    p += clean;
-    if (clean == s.size()) {
-        *p++ = '"';
-        len_ = static_cast<std::size_t>(p - buf_.data());
-        return *this;
-    }
-    len_ = static_cast<std::size_t>(p - buf_.data());
-    std::string rest;
-    append_json_string(rest, s.substr(clean));  // with its quotes: the opening one dropped
-    std::memcpy(room(rest.size()), rest.data() + 1, rest.size() - 1);
-    len_ += rest.size() - 1;
-    return *this;
+    const bool plain = std::all_of(s.begin(), s.end(), [](char ch) {
+        const auto c = static_cast<unsigned char>(ch);
+        return c >= 0x20 && c != '"' && c != '\\';
+    });
+    if (plain) return word(s);  // most strings: one copy
+    std::string quoted;
+    append_json_string(quoted, s);
+    return raw_value(quoted);
 }
 
 }  // namespace pinfall::protocol

@@ -5,7 +5,7 @@
 // Why not std::string's appends: each one checks and may grow the capacity, and a reply is
 // some two hundred small pieces; here the text is written through a cursor into a buffer kept
 // larger than the text, grown (doubled) only when a piece would not fit, and cut to the text's
-// length by take(). The encoders spent a third of a practice action's instructions in them.
+// length by take(). Encoding the reply was nearly a third of a practice action's instructions.
 #pragma once
 
 #include <charconv>

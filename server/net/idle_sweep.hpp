@@ -4,7 +4,7 @@
 // connection is dropped between one and one and a quarter idle timeouts after it fell silent.
 //
 // Beast's per-stream idle timeout did this with a timer per connection, re-armed on every read:
-// a pending wait (about 150 bytes) on every idle connection, and a cancel, a new wait and a
+// a pending wait (about 170 bytes) on every idle connection, and a cancel, a new wait and a
 // completion on every message (docs/benchmarks.md, "Instructions per action").
 //
 // Ownership: the caller owns the sweep and the SessionSet; both must outlive the io_context's

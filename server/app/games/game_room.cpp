@@ -84,8 +84,8 @@ std::unique_ptr<protocol::Reveal> GameRoom::reveal() const {
     auto r = std::make_unique<protocol::Reveal>();
     r->seed = game_.seed();
     r->record = engine::record_text(engine::record_of(game_));
-    // The deals as the game dealt them: hashing them again cost a twelfth of a practice
-    // game's CPU (docs/benchmarks.md, "Where the server's instructions go").
+    // The deals as the game dealt them: hashing them again was some 4% of a practice game's
+    // instructions (bench/instructions.sh).
     r->deals.reserve(static_cast<std::size_t>(game_.deal_index()) + 1);
     for (int k = 0; k <= game_.deal_index(); ++k) r->deals.push_back(game_.dealt(k));
     return r;
