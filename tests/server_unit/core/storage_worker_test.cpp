@@ -13,6 +13,7 @@
 #include <chrono>
 #include <catch2/catch.hpp>
 #include <future>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -38,16 +39,22 @@ std::string count_players(StorageWorker& worker) {
 }
 
 // Holds the worker inside a read until release(), so the writes queued meanwhile form one batch.
+// hold() returns only once the worker is inside the read: a write queued before the worker took
+// the read would be taken with it and run as a batch of its own after the release.
 struct Gate {
     std::promise<void> open;
     std::shared_future<void> opened = open.get_future().share();
     void hold(StorageWorker& w) {
+        auto inside = std::make_shared<std::promise<void>>();
+        std::future<void> entered = inside->get_future();
         w.read(
-            [f = opened](Store&) {
+            [f = opened, inside](Store&) {
+                inside->set_value();
                 f.wait();
                 return Status::ok();
             },
             nullptr);
+        entered.wait();
     }
     void release() { open.set_value(); }
 };
