@@ -153,12 +153,17 @@ void GamesHarness::wait_finished(std::size_t n) const {
 void GamesHarness::hold_worker() {
     gate_ = std::promise<void>();
     gate_held_ = true;
+    // Returns once the worker is inside the read, so that what follows is queued behind it.
+    auto inside = std::make_shared<std::promise<void>>();
+    std::future<void> entered = inside->get_future();
     worker.read(
-        [opened = gate_.get_future().share()](storage::Store&) {
+        [opened = gate_.get_future().share(), inside](storage::Store&) {
+            inside->set_value();
             opened.wait();
             return storage::Status::ok();
         },
         nullptr);
+    entered.wait();
 }
 
 void GamesHarness::release_worker() {
