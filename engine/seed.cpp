@@ -1,8 +1,12 @@
+// SHA-256 through SHA256_Init/Update/Final, deprecated in OpenSSL 3 but free of allocation: the
+// one-shot SHA256() and HMAC() of OpenSSL 3 fetch their algorithm on every call (some forty
+// small allocations each, and a guest's hello makes three such calls). HMAC is RFC 2104 over it.
+#define OPENSSL_SUPPRESS_DEPRECATED
 #include "engine/seed.hpp"
 
-#include <openssl/evp.h>
-#include <openssl/hmac.h>
 #include <openssl/sha.h>
+
+#include <cstring>
 
 namespace pinfall::engine {
 namespace {
@@ -43,17 +47,40 @@ std::optional<Seed> parse_seed_hex(std::string_view hex) {
 
 Digest sha256(std::string_view bytes) {
     Digest d{};
-    SHA256(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(), d.data());
+    SHA256_CTX ctx;
+    SHA256_Init(&ctx);
+    SHA256_Update(&ctx, bytes.data(), bytes.size());
+    SHA256_Final(d.data(), &ctx);
     return d;
 }
 
 std::string digest_hex(const Digest& d) { return to_hex(d.data(), d.size()); }
 
 Seed hmac_seed(std::string_view secret, std::string_view message) {
+    // RFC 2104: H((K ^ opad) || H((K ^ ipad) || message)), K the key padded to the 64-byte
+    // block, or its digest when longer.
+    constexpr std::size_t kBlock = 64;
+    std::uint8_t key[kBlock] = {};
+    if (secret.size() > kBlock) {
+        const Digest d = sha256(secret);
+        std::memcpy(key, d.data(), d.size());
+    } else if (!secret.empty()) {
+        std::memcpy(key, secret.data(), secret.size());
+    }
+    std::uint8_t pad[kBlock];
+    for (std::size_t i = 0; i < kBlock; ++i) pad[i] = key[i] ^ 0x36;
+    Digest inner{};
+    SHA256_CTX ctx;
+    SHA256_Init(&ctx);
+    SHA256_Update(&ctx, pad, kBlock);
+    SHA256_Update(&ctx, message.data(), message.size());
+    SHA256_Final(inner.data(), &ctx);
+    for (std::size_t i = 0; i < kBlock; ++i) pad[i] = key[i] ^ 0x5c;
     Seed out{};
-    unsigned int len = 0;
-    HMAC(EVP_sha256(), secret.data(), static_cast<int>(secret.size()),
-         reinterpret_cast<const unsigned char*>(message.data()), message.size(), out.data(), &len);
+    SHA256_Init(&ctx);
+    SHA256_Update(&ctx, pad, kBlock);
+    SHA256_Update(&ctx, inner.data(), inner.size());
+    SHA256_Final(out.data(), &ctx);
     return out;
 }
 
