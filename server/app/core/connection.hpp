@@ -10,7 +10,6 @@
 // except strand(), address_key(), send_to() and the ground's accessors, which are safe anywhere.
 #pragma once
 
-#include <boost/asio/any_io_executor.hpp>
 
 #include <cstdint>
 #include <memory>
@@ -25,6 +24,7 @@
 #include "server/app/core/metrics.hpp"
 #include "server/app/core/outbox.hpp"
 #include "server/app/core/reply.hpp"
+#include "server/app/core/strand.hpp"
 
 namespace pinfall::server {
 
@@ -49,14 +49,14 @@ struct ConnectionGround {
 class Connection : public std::enable_shared_from_this<Connection> {
    public:
     // address: the peer's address as text (the key of its budgets).
-    Connection(ConnectionGround& ground, boost::asio::any_io_executor strand,
+    Connection(ConnectionGround& ground, Strand strand,
                const std::string& address)
         : ground_(ground), strand_(std::move(strand)), address_key_("a:" + address) {}
     ~Connection() { ground_.end.ended(*this); }
     Connection(const Connection&) = delete;
     Connection& operator=(const Connection&) = delete;
 
-    const boost::asio::any_io_executor& strand() const { return strand_; }
+    const Strand& strand() const { return strand_; }
     const std::string& address_key() const { return address_key_; }
     Metrics& metrics() const { return ground_.metrics; }
     AddressBudgets& budgets() const { return ground_.budgets; }
@@ -106,7 +106,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
    private:
     ConnectionGround& ground_;
-    const boost::asio::any_io_executor strand_;
+    const Strand strand_;
     const std::string address_key_;
 };
 

@@ -18,7 +18,7 @@ class Client {
     using time_point = std::chrono::steady_clock::time_point;
 
     // strand: the connection's strand; address: the peer's address as text.
-    Client(Dispatcher& dispatcher, boost::asio::any_io_executor strand, const std::string& address)
+    Client(Dispatcher& dispatcher, Strand strand, const std::string& address)
         : dispatcher_(dispatcher), connection_(dispatcher.connect(std::move(strand), address)) {}
 
     void on_text(std::string_view text, const std::shared_ptr<Outbox>& self, time_point received) {

@@ -28,7 +28,7 @@ void count_marks(const engine::ScoreSheet& sheet, int* strikes, int* spares) {
 
 }  // namespace
 
-std::shared_ptr<GameRoom> GameRoom::restore(boost::asio::any_io_executor strand,
+std::shared_ptr<GameRoom> GameRoom::restore(Strand strand,
                                             const storage::GameRow& row, Owner owner,
                                             std::string player_name, RoomContext& ctx) {
     engine::Events events;
@@ -43,7 +43,7 @@ std::shared_ptr<GameRoom> GameRoom::restore(boost::asio::any_io_executor strand,
                                       std::move(player_name), std::move(game), version, ctx);
 }
 
-GameRoom::GameRoom(boost::asio::any_io_executor strand, const storage::GameRow& row, Owner owner,
+GameRoom::GameRoom(Strand strand, const storage::GameRow& row, Owner owner,
                    std::string player_name, engine::Game game, std::uint64_t version,
                    RoomContext& ctx)
     : strand_(std::move(strand)),

@@ -11,7 +11,6 @@
 // anywhere; every other member function REQUIRES running on executor().
 #pragma once
 
-#include <boost/asio/any_io_executor.hpp>
 
 #include <atomic>
 #include <chrono>
@@ -29,6 +28,7 @@
 #include "server/app/core/metrics.hpp"
 #include "server/app/core/outbox.hpp"
 #include "server/app/core/storage_worker.hpp"
+#include "server/app/core/strand.hpp"
 #include "storage/records.hpp"
 
 namespace pinfall::server {
@@ -56,7 +56,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
    public:
     // A room for a stored game row (row.id set); replays row.actions to rebuild the state.
     // Returns nullptr when the stored record does not replay (a corrupted row).
-    static std::shared_ptr<GameRoom> restore(boost::asio::any_io_executor strand,
+    static std::shared_ptr<GameRoom> restore(Strand strand,
                                              const storage::GameRow& row, Owner owner,
                                              std::string player_name, RoomContext& ctx);
 
@@ -64,7 +64,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
     const Owner& owner() const { return owner_; }
     storage::GameMode mode() const { return mode_; }
     const std::string& day() const { return day_; }
-    const boost::asio::any_io_executor& executor() const { return strand_; }
+    const Strand& executor() const { return strand_; }
     bool finished() const { return finished_.load(std::memory_order_acquire); }
     bool broken() const { return broken_.load(std::memory_order_acquire); }
     // Left memory (Registry::evict_idle): whoever reaches this room must find the game again.
@@ -106,7 +106,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
     // evicted. Returns whether it was; false for any other game, or one active since.
     bool evict_if_idle(std::chrono::steady_clock::time_point cutoff);
 
-    GameRoom(boost::asio::any_io_executor strand, const storage::GameRow& row, Owner owner,
+    GameRoom(Strand strand, const storage::GameRow& row, Owner owner,
              std::string player_name, engine::Game game, std::uint64_t version, RoomContext& ctx);
 
    private:
@@ -121,7 +121,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
     storage::Status persist(storage::Store& s, int index, const engine::Action& a,
                             const std::optional<storage::GameRow>& final_row) const;
 
-    boost::asio::any_io_executor strand_;
+    Strand strand_;
     const protocol::GameId id_;
     const Owner owner_;
     const std::string player_name_;

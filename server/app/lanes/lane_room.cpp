@@ -21,7 +21,7 @@ std::optional<engine::LaneGame> replay(const storage::LaneRow& row) {
 
 }  // namespace
 
-std::shared_ptr<LaneRoom> LaneRoom::restore(boost::asio::any_io_executor strand,
+std::shared_ptr<LaneRoom> LaneRoom::restore(Strand strand,
                                             const storage::LaneRow& row, RoomContext& ctx,
                                             std::string node) {
     auto game = replay(row);
@@ -30,7 +30,7 @@ std::shared_ptr<LaneRoom> LaneRoom::restore(boost::asio::any_io_executor strand,
                                       std::move(node));
 }
 
-LaneRoom::LaneRoom(boost::asio::any_io_executor strand, const storage::LaneRow& row,
+LaneRoom::LaneRoom(Strand strand, const storage::LaneRow& row,
                    engine::LaneGame game, RoomContext& ctx, std::string node)
     : strand_(std::move(strand)),
       id_(row.id),

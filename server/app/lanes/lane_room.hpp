@@ -17,7 +17,6 @@
 // function REQUIRES running on executor().
 #pragma once
 
-#include <boost/asio/any_io_executor.hpp>
 
 #include <atomic>
 #include <chrono>
@@ -39,14 +38,14 @@ class LaneRoom : public std::enable_shared_from_this<LaneRoom> {
    public:
     // Rebuilds the lane from its stored row; nullptr when its reports do not replay.
     // `node`: this node's id, named in the notices of its changes.
-    static std::shared_ptr<LaneRoom> restore(boost::asio::any_io_executor strand,
+    static std::shared_ptr<LaneRoom> restore(Strand strand,
                                              const storage::LaneRow& row, RoomContext& ctx,
                                              std::string node);
     // How many times a request that met a change made through another node is checked again.
     static constexpr int kRetries = 3;
 
     const std::string& code() const { return code_; }
-    const boost::asio::any_io_executor& executor() const { return strand_; }
+    const Strand& executor() const { return strand_; }
     bool broken() const { return broken_.load(std::memory_order_acquire); }
     // Left memory (LaneDirectory::evict_idle): whoever reaches this room must find the lane
     // again. REQUIRES running on executor().
@@ -73,7 +72,7 @@ class LaneRoom : public std::enable_shared_from_this<LaneRoom> {
     // a change was being committed elsewhere).
     void refresh();
 
-    LaneRoom(boost::asio::any_io_executor strand, const storage::LaneRow& row,
+    LaneRoom(Strand strand, const storage::LaneRow& row,
              engine::LaneGame game, RoomContext& ctx, std::string node);
 
    private:
@@ -116,7 +115,7 @@ class LaneRoom : public std::enable_shared_from_this<LaneRoom> {
     void commit(protocol::Re re, std::shared_ptr<Outbox> requester, protocol::LaneChange change,
                 storage::LaneMemberRow member, StorageWorker::Work work);
 
-    boost::asio::any_io_executor strand_;
+    Strand strand_;
     const std::int64_t id_;
     const std::string code_;
     const bool teams_;

@@ -7,16 +7,9 @@
 #include <memory>
 #include <stdexcept>
 
+#include "engine/seed.hpp"
+
 namespace pinfall::server {
-namespace {
-
-std::string token_key(const std::string& token) {
-    const auto d = engine::sha256(token);
-    return std::string(d.begin(), d.end());
-}
-
-}  // namespace
-
 std::string random_token() {
     static constexpr char kAlphabet[] =
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -32,6 +25,16 @@ std::string random_token() {
     return out;
 }
 
+GuestBook::Key GuestBook::token_key(const std::string& token) { return engine::sha256(token); }
+
+GuestBook::Key GuestBook::key_of(std::string_view stored) {
+    Key key{};
+    std::memcpy(key.data(), stored.data(), std::min(stored.size(), key.size()));
+    return key;
+}
+
+std::string GuestBook::text_of(const Key& key) { return std::string(key.begin(), key.end()); }
+
 GuestBook::Ids GuestBook::take_first(storage::Store& store, storage::Status* status) {
     std::int64_t last = 0;
     *status = store.take_guest_ids(kBlock, &last);
@@ -44,14 +47,15 @@ GuestBook::GuestBook(Metrics& metrics, StorageWorker& storage, const Clock& cloc
     const auto now = std::chrono::steady_clock::now();
     for (const auto& g : guests) {
         const auto id = static_cast<GuestId>(g.id);
-        by_key_.emplace(g.token_hash, id);
-        by_id_.emplace(id, Entry{g.token_hash, now});
+        const Key key = key_of(g.token_hash);
+        by_key_.emplace(key, id);
+        by_id_.emplace(id, Entry{key, now});
     }
 }
 
 std::optional<std::pair<GuestId, std::string>> GuestBook::create() {
     std::string token = random_token();
-    const std::string key = token_key(token);
+    const Key key = token_key(token);
     GuestId id;
     bool take = false;
     {
@@ -75,7 +79,7 @@ std::optional<std::pair<GuestId, std::string>> GuestBook::create() {
     const auto now = unix_ms(clock_.now());
     storage_.write_lazy(
         [id, key, now](storage::Store& s) {
-            return s.create_guest(static_cast<std::int64_t>(id), key, now);
+            return s.create_guest(static_cast<std::int64_t>(id), text_of(key), now);
         },
         nullptr);
     return std::make_pair(id, std::move(token));
@@ -102,11 +106,11 @@ void GuestBook::take_next_block() {
 
 void GuestBook::find_stored(const std::string& token,
                             std::function<void(std::optional<GuestId>, const storage::Status&)> done) {
-    auto key = std::make_shared<std::string>(token_key(token));
+    const Key key = token_key(token);
     auto found = std::make_shared<std::optional<std::int64_t>>();
     storage_.read(
         [key, found](storage::Store& s) {
-            *found = s.guest_by_token(*key);
+            *found = s.guest_by_token(text_of(key));
             return storage::Status::ok();
         },
         [this, key, found, done = std::move(done)](const storage::Status& st) {
@@ -114,8 +118,8 @@ void GuestBook::find_stored(const std::string& token,
                           const auto id = static_cast<GuestId>(**found);
                           {
                               std::lock_guard lock(mutex_);
-                              by_key_.emplace(*key, id);
-                              Entry& e = by_id_.try_emplace(id, Entry{*key, {}, 0}).first->second;
+                              by_key_.emplace(key, id);
+                              Entry& e = by_id_.try_emplace(id, Entry{key, {}, 0}).first->second;
                               e.seen = std::chrono::steady_clock::now();
                               ++e.connections;
                           }
@@ -124,7 +128,7 @@ void GuestBook::find_stored(const std::string& token,
 }
 
 std::optional<GuestId> GuestBook::find(const std::string& token) {
-    const std::string key = token_key(token);
+    const Key key = token_key(token);
     std::lock_guard lock(mutex_);
     const auto it = by_key_.find(key);
     if (it == by_key_.end()) return std::nullopt;
@@ -180,7 +184,7 @@ void GuestBook::expire(SteadyTime unseen_since) {
 }
 
 void GuestBook::expired(const std::vector<std::int64_t>& removed, SteadyTime unseen_since) {
-    std::vector<std::pair<std::int64_t, std::string>> revived;
+    std::vector<std::pair<std::int64_t, Key>> revived;
     {
         std::lock_guard lock(mutex_);
         for (const auto raw : removed) {
@@ -202,7 +206,8 @@ void GuestBook::expired(const std::vector<std::int64_t>& removed, SteadyTime uns
     const auto now = unix_ms(clock_.now());
     for (auto& [id, key] : revived) {
         storage_.write_lazy(
-            [id, key, now](storage::Store& s) { return s.create_guest(id, key, now); }, nullptr);
+            [id, key, now](storage::Store& s) { return s.create_guest(id, text_of(key), now); },
+            nullptr);
     }
 }
 

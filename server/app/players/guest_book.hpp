@@ -11,11 +11,14 @@
 // Thread-safety: every member is safe from any thread (one mutex, never held while calling out).
 #pragma once
 
+#include <array>
 #include <chrono>
-#include <functional>
 #include <cstdint>
+#include <cstring>
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -68,8 +71,22 @@ class GuestBook {
     std::size_t size() const;
 
    private:
+    // The SHA-256 of a token, held as its 32 bytes (a std::string of them cost a heap block
+    // twice a guest); storage keeps the same bytes as text.
+    using Key = std::array<std::uint8_t, 32>;
+    struct KeyHash {
+        // A digest's bytes are uniform already: its first eight are the hash.
+        std::size_t operator()(const Key& k) const {
+            std::size_t h;
+            std::memcpy(&h, k.data(), sizeof h);
+            return h;
+        }
+    };
+    static Key key_of(std::string_view stored);  // storage's bytes (32) as a Key
+    static std::string text_of(const Key& key);  // and back
+    static Key token_key(const std::string& token);
     struct Entry {
-        std::string key;  // SHA-256 of the token (raw bytes)
+        Key key;  // SHA-256 of the token
         SteadyTime seen;
         int connections = 0;  // connections acting as this guest now: never expired meanwhile
     };
@@ -80,7 +97,7 @@ class GuestBook {
     StorageWorker& storage_;
     const Clock& clock_;
     mutable std::mutex mutex_;
-    std::unordered_map<std::string, GuestId> by_key_;
+    std::unordered_map<Key, GuestId, KeyHash> by_key_;
     std::unordered_map<GuestId, Entry> by_id_;
     Ids ids_;
     std::optional<Ids> next_block_;

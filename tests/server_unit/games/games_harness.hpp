@@ -73,7 +73,7 @@ class RecordingOutbox final : public server::Outbox {
 // Runs fn on `ex` (a room's strand) and returns its result: the room's state is read where
 // its strand owns it, and everything posted to the strand before has run.
 template <class F>
-auto on_strand(const boost::asio::any_io_executor& ex, F fn) -> decltype(fn()) {
+auto on_strand(const server::Strand& ex, F fn) -> decltype(fn()) {
     using R = decltype(fn());
     auto task = std::make_shared<std::packaged_task<R()>>(std::move(fn));
     auto result = task->get_future();
