@@ -18,7 +18,7 @@ cmake --build "$build" -j2 --target pinfall-server pinfall-loadgen >&2
 bench_scratch
 ulimit -n "$(ulimit -Hn)" 2> /dev/null || true
 head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$tmp/secret"
-valgrind --tool=massif --massif-out-file="$tmp/massif.out" \
+valgrind --tool=massif --soname-synonyms=somalloc=*jemalloc* --massif-out-file="$tmp/massif.out" \
     "$build/server/pinfall-server" --port 0 --bind 127.0.0.1 --threads 1 --msg-rate 0 \
     --max-connections 20000 --max-connections-per-ip 20000 --guests-per-ip 0 --games-per-ip 0 \
     --secret-file "$tmp/secret" \

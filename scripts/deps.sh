@@ -15,6 +15,7 @@ packages=(
     libpq-dev  # the PostgreSQL client library (--db postgresql://...)
     libsodium-dev  # argon2id password strings (crypto_pwhash_str)
     libcairo2-dev fonts-dejavu-core zlib1g-dev  # share card images (server/app/share/): cairo, DejaVu Sans, PNG
+    libjemalloc-dev  # the server's allocator (server/CMakeLists.txt)
     tzdata ca-certificates  # reminders (server/app/push/): the zoneinfo, the push services' TLS roots
 )
 if [ "$mode" = all ]; then
