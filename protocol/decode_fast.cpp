@@ -87,6 +87,7 @@ constexpr unsigned bit(Field f) { return 1u << f; }
 bool pin_list(Scanner& in, std::vector<int>& pins) {
     if (!in.eat('[')) return false;
     if (in.eat(']')) return true;
+    pins.reserve(10);  // one allocation, not one for each doubling (a ball takes 1-3 pins)
     do {
         if (pins.size() == 10) return false;
         const auto pin = in.natural(0, 1000);
