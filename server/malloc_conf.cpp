@@ -5,7 +5,7 @@
 // dirty_decay_ms: pages freed by the application go back to the kernel over about a second
 // instead of ten. A burst of connections leaves the pages of their handshakes (HTTP parser,
 // upgrade buffers) free once they are open; with the default they stayed resident ten seconds
-// longer, some 110 bytes a connection at 19,000 idle connections (docs/benchmarks.md,
+// longer, some 140 bytes a connection at 19,000 idle connections (docs/benchmarks.md,
 // "Allocator"), for no measurable cost on the closed loop.
 extern "C" {
 extern const char* malloc_conf;
