@@ -59,8 +59,23 @@ start_server() {
         --log-level warn
 }
 
+# spread <prefix> <key>: "median (lowest-highest)" of <key> over runs <prefix>-1 .. -$reps;
+# user_us_per_action is derived from each run's server_user_s and actions.
+spread() {
+    local r
+    for r in $(seq 1 "$reps"); do
+        if [ "$2" = user_us_per_action ]; then
+            awk -v u="$(get "$1-$r" server_user_s)" -v a="$(get "$1-$r" actions)" \
+                'BEGIN { printf "%.2f\n", u / a * 1e6 }'
+        else
+            get "$1-$r" "$2"
+        fi
+    done | sort -g | awk '{ v[NR] = $1 }
+        END { printf "%s (%s-%s)", v[int((NR + 1) / 2)], v[1], v[NR] }'
+}
+
 wait_quiet
-echo "| allocator | bytes an idle connection (RSS, $idle_conns connections) | closed loop actions/s (20 connections) | server user time an action |"
+echo "| allocator | bytes an idle connection (RSS, $idle_conns connections) | closed loop actions/s (20 connections) | server user time an action (us) |"
 echo "|---|---|---|---|"
 n=0
 for entry in "${allocators[@]}"; do
@@ -78,15 +93,9 @@ for entry in "${allocators[@]}"; do
         run_lg "a$n-closed-$r" --mode closed -c 20 -k 1 --warmup 2 -d 8
         stop_peer
     done
-    bytes=$(for r in $(seq 1 "$reps"); do get "a$n-idle-$r" bytes_per_conn; done | sort -g |
-            awk '{ v[NR] = $1 } END { printf "%.0f (%.0f-%.0f)", v[int((NR + 1) / 2)], v[1], v[NR] }')
-    rate=$(for r in $(seq 1 "$reps"); do get "a$n-closed-$r" actions_per_s; done | sort -g |
-           awk '{ v[NR] = $1 } END { printf "%.0f (%.0f-%.0f)", v[int((NR + 1) / 2)], v[1], v[NR] }')
-    user=$(for r in $(seq 1 "$reps"); do
-               awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] } }
-                    END { printf "%.2f\n", f["server_user_s"] / f["actions"] * 1e6 }' \
-                   "$tmp/a$n-closed-$r.result"
-           done | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] " us" }')
+    bytes=$(spread "a$n-idle" bytes_per_conn)
+    rate=$(spread "a$n-closed" actions_per_s)
+    user=$(spread "a$n-closed" user_us_per_action)
     echo "| $name | $bytes | $rate | $user |"
 done
 echo

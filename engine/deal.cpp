@@ -1,9 +1,4 @@
-// SHA256_Init/Update/Final are deprecated in OpenSSL 3 but are the fast path for a 40-byte
-// message (one compression, no EVP fetch); the deal benchmark depends on it.
-#define OPENSSL_SUPPRESS_DEPRECATED
 #include "engine/deal.hpp"
-
-#include <openssl/sha.h>
 
 #include <sstream>
 #include <vector>
@@ -25,11 +20,10 @@ void DealWordStream::refill() {
     std::copy(seed_.begin(), seed_.end(), message.begin());
     put_u32be(message.data() + 32, k_);
     put_u32be(message.data() + 36, block_++);
-    std::array<std::uint8_t, 32> digest{};
-    SHA256_CTX ctx;
-    SHA256_Init(&ctx);
-    SHA256_Update(&ctx, message.data(), message.size());
-    SHA256_Final(digest.data(), &ctx);
+    // engine::sha256: one compression for the 40 bytes, no EVP fetch (the deal benchmark
+    // depends on it).
+    const Digest digest =
+        sha256(std::string_view(reinterpret_cast<const char*>(message.data()), message.size()));
     for (int w = 0; w < 8; ++w) {
         const std::uint8_t* b = digest.data() + 4 * w;
         words_[w] = std::uint32_t{b[0]} << 24 | std::uint32_t{b[1]} << 16 |

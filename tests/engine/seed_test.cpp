@@ -23,17 +23,15 @@ std::string unhex(std::string_view hex) {
     return out;
 }
 
-std::string hex_of(const std::array<std::uint8_t, 32>& d) { return digest_hex(d); }
-
 }  // namespace
 
 TEST_CASE("sha256 gives FIPS 180-2's digests") {
-    CHECK(hex_of(sha256("")) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-    CHECK(hex_of(sha256("abc")) ==
+    CHECK(digest_hex(sha256("")) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    CHECK(digest_hex(sha256("abc")) ==
           "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-    CHECK(hex_of(sha256("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")) ==
+    CHECK(digest_hex(sha256("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")) ==
           "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
-    CHECK(hex_of(sha256(std::string(1000000, 'a'))) ==
+    CHECK(digest_hex(sha256(std::string(1000000, 'a'))) ==
           "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
 }
 
@@ -72,7 +70,7 @@ TEST_CASE("sha256 and hmac_seed agree with OpenSSL's one-shots at every length t
         Digest expected{};
         SHA256(reinterpret_cast<const unsigned char*>(part.data()), n, expected.data());
         INFO("length " << n);
-        CHECK(hex_of(sha256(part)) == hex_of(expected));
+        CHECK(digest_hex(sha256(part)) == digest_hex(expected));
         // The same bytes as key (every length across the block size) and as message.
         Seed mac{};
         unsigned int len = 0;

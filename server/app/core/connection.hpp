@@ -10,7 +10,6 @@
 // except strand(), address_key(), send_to() and the ground's accessors, which are safe anywhere.
 #pragma once
 
-
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -49,8 +48,7 @@ struct ConnectionGround {
 class Connection : public std::enable_shared_from_this<Connection> {
    public:
     // address: the peer's address as text (the key of its budgets).
-    Connection(ConnectionGround& ground, Strand strand,
-               const std::string& address)
+    Connection(ConnectionGround& ground, Strand strand, const std::string& address)
         : ground_(ground), strand_(std::move(strand)), address_key_("a:" + address) {}
     ~Connection() { ground_.end.ended(*this); }
     Connection(const Connection&) = delete;

@@ -41,8 +41,7 @@ class Dispatcher final : public ConnectionEnd {
 
     // A new connection's context (its strand: where every call for it runs; address: the peer's
     // address as text, the key of its budgets).
-    std::shared_ptr<Connection> connect(Strand strand,
-                                        const std::string& address) {
+    std::shared_ptr<Connection> connect(Strand strand, const std::string& address) {
         return std::make_shared<Connection>(ground_, std::move(strand), address);
     }
 

@@ -11,7 +11,6 @@
 // anywhere; every other member function REQUIRES running on executor().
 #pragma once
 
-
 #include <atomic>
 #include <chrono>
 #include <cstdint>

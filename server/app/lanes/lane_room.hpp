@@ -29,6 +29,7 @@
 
 #include "engine/lane_game.hpp"
 #include "protocol/lanes.hpp"
+#include "server/app/core/strand.hpp"
 #include "server/app/games/game_room.hpp"
 #include "server/app/lanes/lane_news.hpp"
 

@@ -10,6 +10,7 @@
 #include "engine/seed.hpp"
 
 namespace pinfall::server {
+
 std::string random_token() {
     static constexpr char kAlphabet[] =
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
