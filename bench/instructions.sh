@@ -69,6 +69,8 @@ totals() { awk '/PROGRAM TOTALS/ { gsub(",", "", $1); t += $1 } END { print t + 
 playing=$(totals "$tmp/playing.txt")
 pool=$(totals "$tmp/pool.txt")
 [ -n "${KEEP_PROFILE:-}" ] && cp "$tmp/playing.txt" "$KEEP_PROFILE"
+# KEEP_DUMPS=dir: the raw dumps too (callgrind_annotate, kcachegrind: self costs, call trees).
+[ -n "${KEEP_DUMPS:-}" ] && mkdir -p "$KEEP_DUMPS" && cp "$tmp"/callgrind.out.1-* "$KEEP_DUMPS"/
 
 cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo | sed 's/ [0-9]*-Core Processor//')
 cat <<HEAD

@@ -2,10 +2,15 @@
 
 namespace pinfall::engine {
 
-std::string card_name(Card c) {
-    const int rank = card_rank(c);
-    std::string out = rank == 1 ? "A" : std::to_string(rank);
+void append_card_name(std::string& out, Card c) {
+    static constexpr std::string_view kRanks[] = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10"};
+    out += kRanks[card_rank(c) - 1];
     out += card_is_spade(c) ? 'S' : 'H';
+}
+
+std::string card_name(Card c) {
+    std::string out;
+    append_card_name(out, c);
     return out;
 }
 

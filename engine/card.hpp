@@ -22,6 +22,8 @@ constexpr bool card_is_spade(Card c) { return c >= 10; }
 
 // "AH", "2S", ..., "10H". REQUIRES: c < kDeckSize.
 std::string card_name(Card c);
+// Appends card_name(c) to out (the deal and record texts, without a string a card).
+void append_card_name(std::string& out, Card c);
 // Parses a name written by card_name (suit letter in either case). Returns nullopt on anything else.
 std::optional<Card> parse_card(std::string_view text);
 

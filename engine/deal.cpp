@@ -51,16 +51,17 @@ Deal deal_from_seed(const Seed& seed, std::uint32_t k) {
 
 std::string deal_text(const Deal& deal) {
     std::string out;
+    out.reserve(80);  // 20 names of at most 3 characters, 25 separators
     for (int p = 0; p < kPinCount; ++p) {
         if (p) out += ' ';
-        out += card_name(deal.pins[p]);
+        append_card_name(out, deal.pins[p]);
     }
     out += " |";
     for (int pile = 0; pile < kPileCount; ++pile) {
         if (pile) out += " /";
         for (int i = 0; i < kPileSize[pile]; ++i) {
             out += ' ';
-            out += card_name(deal.balls[kPileOffset[pile] + i]);
+            append_card_name(out, deal.balls[kPileOffset[pile] + i]);
         }
     }
     return out;

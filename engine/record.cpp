@@ -18,18 +18,26 @@ bool parse_small_int(std::string_view s, int* out) {
 
 Record record_of(const Game& game) { return Record{game.ruleset(), game.seed(), game.actions()}; }
 
-std::string action_text(const Action& a) {
+void append_action_text(std::string& out, const Action& a) {
     switch (a.kind) {
-        case Action::Kind::kStop: return "s";
-        case Action::Kind::kResign: return "r";
-        case Action::Kind::kUndo: return "u";
+        case Action::Kind::kStop: out += 's'; return;
+        case Action::Kind::kResign: out += 'r'; return;
+        case Action::Kind::kUndo: out += 'u'; return;
         case Action::Kind::kPlay: break;
     }
-    std::string out = std::to_string(a.pile + 1) + ":";
+    char buf[16];  // an int's digits and sign
+    auto put = [&](int v) { out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr); };
+    put(a.pile + 1);
+    out += ':';
     for (int i = 0; i < a.pin_count; ++i) {
         if (i) out += ',';
-        out += std::to_string(a.pins[i]);
+        put(a.pins[i]);
     }
+}
+
+std::string action_text(const Action& a) {
+    std::string out;
+    append_action_text(out, a);
     return out;
 }
 
@@ -58,14 +66,16 @@ std::optional<Action> parse_action(std::string_view token) {
 }
 
 std::string record_text(const Record& record) {
-    std::string out(kMagic);
+    std::string out;
+    out.reserve(kMagic.size() + 80 + 8 * record.actions.size());  // a play is some 6 characters
+    out += kMagic;
     out += ' ';
     out += ruleset_name(record.ruleset);
     out += ' ';
     out += seed_hex(record.seed);
     for (const auto& a : record.actions) {
         out += ' ';
-        out += action_text(a);
+        append_action_text(out, a);
     }
     return out;
 }

@@ -31,6 +31,8 @@ Record record_of(const Game& game);
 
 // One action in the notation ("2:3,5", "s", "r").
 std::string action_text(const Action& a);
+// Appends action_text(a) to out (records and stored games: no string an action).
+void append_action_text(std::string& out, const Action& a);
 // Parses one action token. Returns nullopt when it is not in the notation, a pile below 1
 // ("0:1", "-1:1") included; range checks above that and on pins are the engine's: "4:1" parses
 // and is rejected by replay as bad_pile. What parses, action_text writes back to a token that

@@ -172,9 +172,10 @@ namespace {
 
 std::string actions_text(const std::vector<engine::Action>& actions) {
     std::string text;
+    text.reserve(8 * actions.size());  // a play is some 6 characters
     for (const auto& a : actions) {
         if (!text.empty()) text += ' ';
-        text += engine::action_text(a);
+        engine::append_action_text(text, a);
     }
     return text;
 }

@@ -1,5 +1,6 @@
 #include "server/net/ws_session.hpp"
 
+#include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
@@ -127,7 +128,9 @@ void WsSession::on_message() {
 }
 
 void WsSession::send(Message text) {
-    boost::asio::post(ws_.get_executor(),
+    // dispatch: a reply made on this session's strand (a practice game's room shares it) is
+    // queued and its write started at once; from any other strand this is a post.
+    boost::asio::dispatch(ws_.get_executor(),
                       [self = shared_from_this(), text = std::move(text)]() mutable {
                           self->on_send(std::move(text));
                       });

@@ -445,6 +445,71 @@ CREATE TABLE vapid_keys (
     created_at INTEGER NOT NULL
 );
 )sql",
+    // 15: the same games table with its two text CHECKs written as comparisons. SQLite checks
+    // `x IN ('a', 'b', 'c')` of more than two values by building a temporary b-tree of the
+    // list on every INSERT: two of them for each new game, some 6% of a practice action's
+    // instructions (bench/instructions.sh). The constraints accept and refuse exactly what they
+    // did. Rebuilt as migration 12 rebuilt it (the rows kept in games_v14 with their ids, every
+    // index made again with the same text, defer_foreign_keys for the children).
+    R"sql(
+PRAGMA defer_foreign_keys = ON;
+CREATE TABLE games_v14 AS SELECT * FROM games;
+DROP TABLE games;
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    player_id INTEGER REFERENCES players(id),
+    mode TEXT NOT NULL
+        CHECK (mode = 'practice' OR mode = 'daily' OR mode = 'league' OR mode = 'arena'),
+    ruleset TEXT NOT NULL,
+    seed BLOB NOT NULL CHECK (length(seed) = 32),
+    day TEXT,
+    started_at INTEGER NOT NULL,
+    finished_at INTEGER,
+    score INTEGER NOT NULL DEFAULT 0,
+    strikes INTEGER NOT NULL DEFAULT 0,
+    spares INTEGER NOT NULL DEFAULT 0,
+    resigned INTEGER NOT NULL DEFAULT 0,
+    guest_id INTEGER REFERENCES guests(id),
+    league_id INTEGER REFERENCES leagues(id),
+    league_round INTEGER,
+    league_game INTEGER,
+    record TEXT,
+    par INTEGER CHECK (par BETWEEN 0 AND 300),
+    review TEXT NOT NULL DEFAULT 'clean'
+        CHECK (review = 'clean' OR review = 'review' OR review = 'cleared'
+            OR review = 'disqualified'),
+    origin_address TEXT,
+    origin_browser TEXT,
+    arena_id INTEGER REFERENCES arenas(id),
+    arena_n INTEGER CHECK (arena_n >= 1),
+    arena_berserk INTEGER NOT NULL DEFAULT 0 CHECK (arena_berserk IN (0, 1)),
+    arena_points INTEGER CHECK (arena_points >= 0),
+    CHECK ((mode = 'arena') = (arena_id IS NOT NULL AND arena_n IS NOT NULL))
+);
+INSERT INTO games (id, player_id, mode, ruleset, seed, day, started_at, finished_at, score,
+    strikes, spares, resigned, guest_id, league_id, league_round, league_game, record, par,
+    review, origin_address, origin_browser, arena_id, arena_n, arena_berserk, arena_points)
+SELECT id, player_id, mode, ruleset, seed, day, started_at, finished_at, score, strikes, spares,
+    resigned, guest_id, league_id, league_round, league_game, record, par, review,
+    origin_address, origin_browser, arena_id, arena_n, arena_berserk, arena_points
+FROM games_v14 ORDER BY id;
+DROP TABLE games_v14;
+CREATE UNIQUE INDEX games_one_daily ON games(player_id, day) WHERE mode = 'daily';
+CREATE INDEX games_daily_results ON games(day) WHERE mode = 'daily' AND finished_at IS NOT NULL;
+CREATE INDEX games_unfinished ON games(mode) WHERE finished_at IS NULL;
+CREATE INDEX games_by_player ON games(player_id, finished_at);
+CREATE UNIQUE INDEX games_one_league_game ON games(player_id, league_id, league_round, league_game)
+    WHERE mode = 'league';
+CREATE INDEX games_by_guest ON games(guest_id) WHERE guest_id IS NOT NULL;
+CREATE INDEX games_daily_by_address ON games(day, origin_address)
+    WHERE mode = 'daily' AND origin_address IS NOT NULL;
+CREATE INDEX games_daily_by_browser ON games(day, origin_browser)
+    WHERE mode = 'daily' AND origin_browser IS NOT NULL;
+CREATE INDEX games_by_league ON games(league_id, league_round) WHERE mode = 'league';
+CREATE INDEX games_under_review ON games(id) WHERE review = 'review';
+CREATE UNIQUE INDEX games_one_arena_game ON games(arena_id, player_id, arena_n)
+    WHERE mode = 'arena';
+)sql",
 };
 
 }  // namespace

@@ -14,7 +14,8 @@ class Outbox {
    public:
     virtual ~Outbox() = default;
     // Queues text for the connection. Thread-safe: may be called from any strand; the
-    // implementation posts onto its own strand. A closed connection drops it.
+    // implementation dispatches onto its own strand (inline when called there, so messages
+    // sent in turn from one strand keep their order). A closed connection drops it.
     virtual void send(Message text) = 0;
     // A number unique to this connection, for logs.
     virtual std::uint64_t connection_id() const = 0;

@@ -1,6 +1,6 @@
 #include "server/app/games/game_requests.hpp"
 
-#include <boost/asio/post.hpp>
+#include <boost/asio/dispatch.hpp>
 
 #include "engine/seed.hpp"
 #include "protocol/game_actions.hpp"
@@ -63,8 +63,9 @@ void GameRequests::practice_start(Connection& c, const protocol::Request& r,
                 }
                 return conn->fail(self, re, code::kStorageError, "could not start the game");
             }
-            asio::post(room->executor(), [room, self, re] { room->snapshot(re, self); });
-        });
+            asio::dispatch(room->executor(), [room, self, re] { room->snapshot(re, self); });
+        },
+        c.strand());
 }
 
 }  // namespace pinfall::server

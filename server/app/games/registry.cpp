@@ -56,19 +56,20 @@ void Registry::evict_locked() {
 }
 
 void Registry::create_game(Owner owner, std::string player_name, storage::GameRow row,
-                           RoomCallback done) {
+                           RoomCallback done, std::optional<Strand> strand) {
     if (owner.guest) row.guest = static_cast<std::int64_t>(owner.guest);
     ids_.allocate([this, owner, player_name = std::move(player_name), row = std::move(row),
-                   done = std::move(done)](storage::GameRowId id) mutable {
+                   done = std::move(done), strand = std::move(strand)](storage::GameRowId id) mutable {
         if (!id) return done(nullptr, storage::Status::error("no game id could be reserved"));
         row.id = id;
-        open_new(std::move(row), owner, std::move(player_name), std::move(done));
+        open_new(std::move(row), owner, std::move(player_name),
+                 strand ? std::move(*strand) : boost::asio::make_strand(ioc_), std::move(done));
     });
 }
 
 void Registry::open_new(storage::GameRow row, Owner owner, std::string player_name,
-                        RoomCallback done) {
-    auto room = GameRoom::restore(boost::asio::make_strand(ioc_), row, std::move(owner),
+                        Strand strand, RoomCallback done) {
+    auto room = GameRoom::restore(std::move(strand), row, std::move(owner),
                                   std::move(player_name), ctx_);
     if (!room) return done(nullptr, storage::Status::error("the game could not be set up"));
     {

@@ -38,9 +38,11 @@ class Registry {
 
     // Opens the room of a new practice game and stores its row in the background. `done` runs
     // inline with the room, or nullptr and why (server_busy is reported as a conflict status);
-    // if storing the row fails later, the room is marked broken.
+    // if storing the row fails later, the room is marked broken. `strand`: the room's, when
+    // given (the starting connection's: its actions then run inline, with no hop between
+    // strands; a later connection of the same player still posts to it); a new one otherwise.
     void create_game(Owner owner, std::string player_name, storage::GameRow row,
-                     RoomCallback done);
+                     RoomCallback done, std::optional<Strand> strand = std::nullopt);
     // The player's daily attempt for `day`: resumed when it exists, created otherwise (two
     // parallel calls create one). `done` as for create_game.
     // origin: where it is played from, stored with a new attempt (core/origin.hpp).
@@ -94,7 +96,8 @@ class Registry {
     void evict_locked();
     // Opens the room of a new game whose row has id `id` (not stored yet), unless max_games
     // rooms are held; then done(nullptr, conflict "server_busy").
-    void open_new(storage::GameRow row, Owner owner, std::string player_name, RoomCallback done);
+    void open_new(storage::GameRow row, Owner owner, std::string player_name, Strand strand,
+                  RoomCallback done);
 
     boost::asio::io_context& ioc_;
     RoomContext& ctx_;
