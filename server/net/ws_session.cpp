@@ -104,12 +104,13 @@ void WsSession::on_read(beast::error_code ec, std::size_t) {
         return fail(ec, "read");
     }
     last_received_ = std::chrono::steady_clock::now();
-    if (ws_.is_message_done()) on_message();
+    if (ws_.is_message_done()) on_message(last_received_);
     do_read();
 }
 
-void WsSession::on_message() {
-    const auto received = std::chrono::steady_clock::now();
+// received: when the read that completed the message ended (one clock read for both the idle
+// sweep and the action's latency).
+void WsSession::on_message(std::chrono::steady_clock::time_point received) {
     metrics_.messages_in.fetch_add(1, std::memory_order_relaxed);
     const auto self = shared_from_this();
     if (!admit_message()) {

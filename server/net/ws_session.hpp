@@ -70,7 +70,7 @@ class WsSession : public Outbox, public std::enable_shared_from_this<WsSession> 
     void on_accept(beast::error_code ec);
     void do_read();
     void on_read(beast::error_code ec, std::size_t bytes);
-    void on_message();
+    void on_message(std::chrono::steady_clock::time_point received);
     bool admit_message();  // the rate limit
     void on_send(Message text);
     void do_write();

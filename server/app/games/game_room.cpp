@@ -218,6 +218,15 @@ storage::Status GameRoom::persist(storage::Store& s, int index, const engine::Ac
     return st;
 }
 
+void GameRoom::deliver(Outbox* requester, Message with_re,
+                       const std::vector<std::shared_ptr<Outbox>>& others, const Message& plain,
+                       std::chrono::steady_clock::time_point received) {
+    if (requester) requester->send(std::move(with_re));
+    for (const auto& o : others) o->send(plain);
+    ctx_.metrics.actions_accepted.fetch_add(1, std::memory_order_relaxed);
+    ctx_.metrics.observe_action(std::chrono::steady_clock::now() - received);
+}
+
 void GameRoom::apply(const engine::Action& action, protocol::Re re,
                      std::shared_ptr<Outbox> requester,
                      std::chrono::steady_clock::time_point received) {
@@ -259,15 +268,14 @@ void GameRoom::apply(const engine::Action& action, protocol::Re re,
     if (!others.empty()) {
         plain = make_message(encode(std::nullopt));
     }
+    if (!ranked() && !over) {  // a practice action: nothing to store, sent at once
+        return deliver(requester.get(), std::move(with_re), others, plain, received);
+    }
     auto deliver = [this, requester, with_re, others = std::move(others), plain, received] {
-        if (requester) requester->send(with_re);
-        for (const auto& o : others) o->send(plain);
-        ctx_.metrics.actions_accepted.fetch_add(1, std::memory_order_relaxed);
-        ctx_.metrics.observe_action(std::chrono::steady_clock::now() - received);
+        this->deliver(requester.get(), with_re, others, plain, received);
     };
     std::optional<storage::GameRow> final_row;
     if (over) final_row = finished_row();
-    if (!ranked() && !final_row) return deliver();  // a practice action: nothing to store
     const int index = static_cast<int>(game_.actions().size()) - 1;
     auto self = shared_from_this();
     // A ranked action is durable before it is acknowledged; a practice game's end is stored in

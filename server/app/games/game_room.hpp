@@ -115,6 +115,11 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
     void subscribe(const std::shared_ptr<Outbox>& o);
     void apply(const engine::Action& action, protocol::Re re, std::shared_ptr<Outbox> requester,
                std::chrono::steady_clock::time_point received);
+    // Sends an accepted action's reply (with_re, to requester when there is one) and its
+    // update to the other watchers, and counts it.
+    void deliver(Outbox* requester, Message with_re,
+                 const std::vector<std::shared_ptr<Outbox>>& others, const Message& plain,
+                 std::chrono::steady_clock::time_point received);
     storage::GameRow finished_row() const;
     // Runs on the storage worker thread inside the group commit.
     storage::Status persist(storage::Store& s, int index, const engine::Action& a,
