@@ -228,7 +228,7 @@ void GameRoom::deliver(Outbox* requester, Message with_re,
 }
 
 void GameRoom::apply(const engine::Action& action, protocol::Re re,
-                     std::shared_ptr<Outbox> requester,
+                     const std::shared_ptr<Outbox>& requester,
                      std::chrono::steady_clock::time_point received) {
     events_.clear();
     if (const auto err = game_.apply(action, &events_)) {
@@ -262,7 +262,9 @@ void GameRoom::apply(const engine::Action& action, protocol::Re re,
     if (requester) with_re = make_message(encode(re));
     std::vector<std::shared_ptr<Outbox>> others;
     for (const auto& w : subscribers_) {
-        if (auto o = w.lock(); o && o != requester) others.push_back(std::move(o));
+        // The requester by its owner (as subscribe() found it), without a lock() of its own.
+        if (requester && !w.owner_before(requester) && !requester.owner_before(w)) continue;
+        if (auto o = w.lock()) others.push_back(std::move(o));
     }
     Message plain;
     if (!others.empty()) {

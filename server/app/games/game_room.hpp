@@ -113,7 +113,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
     protocol::GameRef ref() const;
     std::unique_ptr<protocol::Reveal> reveal() const;
     void subscribe(const std::shared_ptr<Outbox>& o);
-    void apply(const engine::Action& action, protocol::Re re, std::shared_ptr<Outbox> requester,
+    void apply(const engine::Action& action, protocol::Re re,
+               const std::shared_ptr<Outbox>& requester,
                std::chrono::steady_clock::time_point received);
     // Sends an accepted action's reply (with_re, to requester when there is one) and its
     // update to the other watchers, and counts it.

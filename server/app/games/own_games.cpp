@@ -41,6 +41,7 @@ void OwnGames::in_own_game(Connection& c, std::shared_ptr<GameRoom> room, const 
     // (Registry::create_game), so its actions run inline, without a hop through the scheduler;
     // from any other strand this is a post.
     auto* executor = &room->executor();
+    if (executor->running_in_this_thread() && !room->evicted()) return fn(room);  // no copies
     asio::dispatch(*executor, [this, conn = c.shared_from_this(), room = std::move(room), re, self,
                            fn = std::move(fn)]() mutable {
         // Evicted after we found it: look the game up again (it is loaded from storage, after
