@@ -132,9 +132,9 @@ void WsSession::send(Message text) {
     // dispatch: a reply made on this session's strand (a practice game's room shares it) is
     // queued and its write started at once; from any other strand this is a post.
     boost::asio::dispatch(ws_.get_executor(),
-                      [self = shared_from_this(), text = std::move(text)]() mutable {
-                          self->on_send(std::move(text));
-                      });
+                          [self = shared_from_this(), text = std::move(text)]() mutable {
+                              self->on_send(std::move(text));
+                          });
 }
 
 void WsSession::on_send(Message text) {

@@ -78,13 +78,7 @@ TEST_CASE("a version-11 PostgreSQL database becomes version 12 and accepts arena
         Status st;
         auto db = PgDatabase::open(dir.db(), &st);
         REQUIRE(st.is_ok());
-        const auto migrations = postgres_migrations();
-        REQUIRE(migrations.size() >= 12);
-        for (std::size_t i = 0; i < 11; ++i) {
-            INFO("migration " << i + 1);
-            REQUIRE(db->exec(migrations[i]).is_ok());
-        }
-        REQUIRE(db->set_schema_version(11).is_ok());
+        test::migrate_to(*db, 11);
         REQUIRE(db->exec("INSERT INTO players (id, name, name_key, token_hash, created_at) "
                          "VALUES (1, 'Ann', 'ann', '\\x0a0b', 100);"
                          "INSERT INTO games (id, player_id, mode, ruleset, seed, day, started_at, "

@@ -63,10 +63,6 @@ constexpr const char* kAllGameColumns =
 constexpr const char* kEveryGamesIndex =
     "SELECT group_concat(name || ': ' || sql, '; ') FROM (SELECT name, sql FROM sqlite_master "
     "WHERE type = 'index' AND tbl_name = 'games' ORDER BY name)";
-constexpr const char* kGameChildren =
-    "SELECT (SELECT count(*) FROM actions) || ' ' || (SELECT count(*) FROM integrity_evidence) || "
-    "' ' || (SELECT count(*) FROM review_cases) || ' ' || (SELECT count(*) FROM reports) || ' ' "
-    "|| (SELECT group_concat(game_id || '/' || idx || '=' || action) FROM actions)";
 
 // The opcodes of the program SQLite compiles for sql (EXPLAIN), one a line.
 std::string opcodes(Database& db, const std::string& sql) {
@@ -92,19 +88,13 @@ TEST_CASE("a version-14 database becomes version 15 with every row, index and fo
         Status st;
         auto db = SqliteDatabase::open(dir.file(), &st);
         REQUIRE(st.is_ok());
-        const auto migrations = sqlite_migrations();
-        REQUIRE(migrations.size() >= 15);
-        for (std::size_t i = 0; i < 14; ++i) {
-            INFO("migration " << i + 1);
-            REQUIRE(db->exec(migrations[i]).is_ok());
-        }
-        REQUIRE(db->set_schema_version(14).is_ok());
+        test::migrate_to(*db, 14);
         REQUIRE(db->exec(kRowsV14).is_ok());
         // What the rebuild removes: the IN lists' temporary b-trees.
         CHECK(opcodes(*db, kNewGame).find("OpenEphemeral") != std::string::npos);
         games = test::query_text(*db, kAllGameColumns);
         indexes = test::query_text(*db, kEveryGamesIndex);
-        children = test::query_text(*db, kGameChildren);
+        children = test::query_text(*db, test::kGameChildRows);
     }
     REQUIRE(!games.empty());
 
@@ -116,7 +106,7 @@ TEST_CASE("a version-14 database becomes version 15 with every row, index and fo
     CHECK(test::query_text(db, kEveryGamesIndex) == indexes);  // each index with the same text
     CHECK(test::query_text(db, "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND "
                                "tbl_name = 'games'") == "11");
-    CHECK(test::query_text(db, kGameChildren) == children);
+    CHECK(test::query_text(db, test::kGameChildRows) == children);
     CHECK(test::query_text(db, "SELECT count(*) FROM sqlite_master WHERE name = 'games_v14'") ==
           "0");
     CHECK(test::query_text(db, "PRAGMA foreign_key_check").empty());

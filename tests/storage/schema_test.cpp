@@ -163,10 +163,6 @@ constexpr const char* kGamesIndexes =
     "SELECT group_concat(name || ': ' || sql, '; ') FROM (SELECT name, sql FROM sqlite_master "
     "WHERE type = 'index' AND tbl_name = 'games' AND name <> 'games_one_arena_game' "
     "ORDER BY name)";
-constexpr const char* kChildRows =
-    "SELECT (SELECT count(*) FROM actions) || ' ' || (SELECT count(*) FROM integrity_evidence) || "
-    "' ' || (SELECT count(*) FROM review_cases) || ' ' || (SELECT count(*) FROM reports) || ' ' "
-    "|| (SELECT group_concat(game_id || '/' || idx || '=' || action) FROM actions)";
 
 TEST_CASE("a version-11 database becomes version 12 with every row, index and foreign key",
           "[sqlite]") {
@@ -176,17 +172,11 @@ TEST_CASE("a version-11 database becomes version 12 with every row, index and fo
         Status st;
         auto db = SqliteDatabase::open(dir.file(), &st);
         REQUIRE(st.is_ok());
-        const auto migrations = sqlite_migrations();
-        REQUIRE(migrations.size() >= 12);
-        for (std::size_t i = 0; i < 11; ++i) {
-            INFO("migration " << i + 1);
-            REQUIRE(db->exec(migrations[i]).is_ok());
-        }
-        REQUIRE(db->set_schema_version(11).is_ok());
+        test::migrate_to(*db, 11);
         REQUIRE(db->exec(kRowsV11).is_ok());
         games = test::query_text(*db, kGamesDump);
         indexes = test::query_text(*db, kGamesIndexes);
-        children = test::query_text(*db, kChildRows);
+        children = test::query_text(*db, test::kGameChildRows);
         CHECK(test::query_text(*db, "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND "
                                     "tbl_name = 'games'") == "10");
     }
@@ -198,7 +188,7 @@ TEST_CASE("a version-11 database becomes version 12 with every row, index and fo
     CHECK(user_version(db) == static_cast<int>(sqlite_migrations().size()));
     CHECK(test::query_text(db, kGamesDump) == games);
     CHECK(test::query_text(db, kGamesIndexes) == indexes);  // each index as migrations 1-11 made it
-    CHECK(test::query_text(db, kChildRows) == children);
+    CHECK(test::query_text(db, test::kGameChildRows) == children);
     CHECK(test::query_text(db, "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND "
                                "tbl_name = 'games'") == "11");  // and games_one_arena_game
     CHECK(test::query_text(db, "SELECT count(*) FROM sqlite_master WHERE name = 'games_v11'") ==

@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 
+#include "storage/migrations.hpp"
 #include "storage/store.hpp"
 #include "test_cluster.hpp"
 
@@ -54,6 +55,25 @@ inline std::unique_ptr<storage::Store> open_store(const std::string& path) {
 }
 
 // The first column of the first row of sql, as text ("" when there is no row).
+// The child rows of games (actions, evidence, cases, reports) as one text: the same before and
+// after a migration that rebuilds games.
+inline constexpr const char* kGameChildRows =
+    "SELECT (SELECT count(*) FROM actions) || ' ' || (SELECT count(*) FROM integrity_evidence) || "
+    "' ' || (SELECT count(*) FROM review_cases) || ' ' || (SELECT count(*) FROM reports) || ' ' "
+    "|| (SELECT group_concat(game_id || '/' || idx || '=' || action) FROM actions)";
+
+// Takes an empty database to schema `version` with its backend's first `version` migrations,
+// as a server of that schema left it (the migration tests then add rows and open a Store).
+inline void migrate_to(storage::Database& db, int version) {
+    const auto migrations = storage::migrations_for(db.dialect());
+    REQUIRE(migrations.size() > static_cast<std::size_t>(version));
+    for (int i = 0; i < version; ++i) {
+        INFO("migration " << i + 1);
+        REQUIRE(db.exec(migrations[static_cast<std::size_t>(i)]).is_ok());
+    }
+    REQUIRE(db.set_schema_version(version).is_ok());
+}
+
 inline std::string query_text(storage::Database& db, const std::string& sql) {
     storage::Status st;
     storage::Statement s = db.prepare(sql, &st);

@@ -273,8 +273,8 @@ void GameRoom::apply(const engine::Action& action, protocol::Re re,
     if (!ranked() && !over) {  // a practice action: nothing to store, sent at once
         return deliver(requester.get(), std::move(with_re), others, plain, received);
     }
-    auto deliver = [this, requester, with_re, others = std::move(others), plain, received] {
-        this->deliver(requester.get(), with_re, others, plain, received);
+    auto tell = [this, requester, with_re, others = std::move(others), plain, received] {
+        deliver(requester.get(), with_re, others, plain, received);
     };
     std::optional<storage::GameRow> final_row;
     if (over) final_row = finished_row();
@@ -287,7 +287,7 @@ void GameRoom::apply(const engine::Action& action, protocol::Re re,
         [self, index, action, final_row](storage::Store& s) {
             return self->persist(s, index, action, final_row);
         },
-        [self, deliver = ranked() ? std::function<void()>(deliver) : std::function<void()>(),
+        [self, deliver = ranked() ? std::function<void()>(tell) : std::function<void()>(),
          final_row, requester, re](const storage::Status& st) {
             // Set at once, on the worker thread, so later writes of this game fail too.
             if (!st.is_ok()) self->broken_.store(true, std::memory_order_release);
@@ -311,7 +311,7 @@ void GameRoom::apply(const engine::Action& action, protocol::Re re,
         });
     // A finished practice game is told after its end is queued for storage, so a request the
     // player makes on seeing game_over (record, verify) is read after that write.
-    if (!ranked()) deliver();
+    if (!ranked()) tell();
 }
 
 }  // namespace pinfall::server

@@ -1,6 +1,5 @@
 #include "server/app/games/own_games.hpp"
 
-#include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 
 #include "server/app/core/error_codes.hpp"
@@ -37,12 +36,12 @@ void OwnGames::in_own_game(Connection& c, std::shared_ptr<GameRoom> room, const 
     const Owner& o = room->owner();
     const bool mine = o.player ? o.player == me.player : o.guest == me.guest;
     if (!mine) return c.fail(self, re, code::kNotYourGame, "that game belongs to another player");
-    // dispatch: a practice game runs on the strand of the connection that started it
-    // (Registry::create_game), so its actions run inline, without a hop through the scheduler;
-    // from any other strand this is a post.
+    // A practice game runs on the strand of the connection that started it
+    // (Registry::create_game): its actions run here at once, without a hop through the
+    // scheduler or a lambda holding copies. Any other room's strand is posted to.
     auto* executor = &room->executor();
-    if (executor->running_in_this_thread() && !room->evicted()) return fn(room);  // no copies
-    asio::dispatch(*executor, [this, conn = c.shared_from_this(), room = std::move(room), re, self,
+    if (executor->running_in_this_thread() && !room->evicted()) return fn(room);
+    asio::post(*executor, [this, conn = c.shared_from_this(), room = std::move(room), re, self,
                            fn = std::move(fn)]() mutable {
         // Evicted after we found it: look the game up again (it is loaded from storage, after
         // the eviction's write) on this connection's strand.

@@ -59,7 +59,8 @@ void Registry::create_game(Owner owner, std::string player_name, storage::GameRo
                            RoomCallback done, std::optional<Strand> strand) {
     if (owner.guest) row.guest = static_cast<std::int64_t>(owner.guest);
     ids_.allocate([this, owner, player_name = std::move(player_name), row = std::move(row),
-                   done = std::move(done), strand = std::move(strand)](storage::GameRowId id) mutable {
+                   done = std::move(done),
+                   strand = std::move(strand)](storage::GameRowId id) mutable {
         if (!id) return done(nullptr, storage::Status::error("no game id could be reserved"));
         row.id = id;
         open_new(std::move(row), owner, std::move(player_name),
