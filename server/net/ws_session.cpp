@@ -37,7 +37,7 @@ WsSession::WsSession(ConnSocket&& socket, ConnectionLimiter::Ticket ticket,
       limits_(limits),
       metrics_(front.metrics),
       sessions_(sessions),
-      client_(front.dispatcher, ws_.get_executor(), peer_key(ws_.next_layer().next_layer())) {}
+      client_(front.dispatcher, ws_.get_executor(), peer_key(ws_.next_layer())) {}
 
 WsSession::~WsSession() {
     if (counted_) metrics_.connections.fetch_sub(1, std::memory_order_relaxed);

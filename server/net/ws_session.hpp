@@ -31,7 +31,6 @@
 #include "server/app/core/outbox.hpp"
 #include "server/net/connection_limiter.hpp"
 #include "server/net/limits.hpp"
-#include "server/net/ready_socket.hpp"
 #include "server/net/session_set.hpp"
 #include "server/net/stream_types.hpp"
 
@@ -80,7 +79,7 @@ class WsSession : public Outbox, public std::enable_shared_from_this<WsSession> 
     void close_with(std::uint16_t code);
     void fail(beast::error_code ec, const char* what);
 
-    websocket::stream<ReadySocket> ws_;
+    websocket::stream<ConnSocket> ws_;
     beast::flat_buffer buffer_;
     std::vector<Message> queue_;  // front is in flight while writing_
     bool writing_ = false;
