@@ -104,8 +104,12 @@ void WsSession::on_read(beast::error_code ec, std::size_t) {
         return fail(ec, "read");
     }
     last_received_ = std::chrono::steady_clock::now();
-    if (ws_.is_message_done()) on_message(last_received_);
-    do_read();
+    if (!ws_.is_message_done()) return do_read();  // the rest of the message is on its way
+    on_message(last_received_);
+    // The next read starts after the handlers already queued and the next epoll_wait: a client
+    // that waits for each reply has usually sent its next request by then, and the read finds
+    // it at once instead of first failing with EAGAIN (docs/architecture.md, "Reads").
+    boost::asio::post(ws_.get_executor(), [self = shared_from_this()] { self->do_read(); });
 }
 
 // received: when the read that completed the message ended (one clock read for both the idle

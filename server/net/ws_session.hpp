@@ -12,6 +12,10 @@
 // anything over kKeepBuffer once the message is handled, so an idle connection holds a small
 // read buffer rather than Beast's 1536-byte read size (most requests fit in one piece).
 //
+// Reads: once a whole message is handled, the next read is posted to the strand rather than
+// started at once, so that under load it finds the next request already there instead of first
+// failing with EAGAIN (docs/architecture.md, "Reads").
+//
 // Thread-safety: every handler runs on the connection's strand; send() and close_going_away()
 // are safe from any thread (they post to the strand).
 #pragma once
