@@ -106,10 +106,16 @@ void WsSession::on_read(beast::error_code ec, std::size_t) {
     last_received_ = std::chrono::steady_clock::now();
     if (!ws_.is_message_done()) return do_read();  // the rest of the message is on its way
     on_message(last_received_);
-    // The next read starts after the handlers already queued and the next epoll_wait: a client
-    // that waits for each reply has usually sent its next request by then, and the read finds
-    // it at once instead of first failing with EAGAIN (docs/architecture.md, "Reads").
-    boost::asio::post(ws_.get_executor(), [self = shared_from_this()] { self->do_read(); });
+    // The next read starts later, after the handlers already queued and the next epoll_wait: a
+    // client that waits for each reply has usually sent its next request by then, and the read
+    // finds it at once instead of first failing with EAGAIN (docs/architecture.md, "Reads").
+    // When the message started a write (its reply), that write's completion comes then anyway
+    // and starts the read; otherwise a post does.
+    if (writing_) {
+        read_after_write_ = true;
+    } else {
+        boost::asio::post(ws_.get_executor(), [self = shared_from_this()] { self->do_read(); });
+    }
 }
 
 // received: when the read that completed the message ended (one clock read for both the idle
@@ -168,6 +174,10 @@ void WsSession::on_write(beast::error_code ec, std::size_t) {
     writing_ = false;
     if (ec) return fail(ec, "write");
     queue_.erase(queue_.begin());
+    if (read_after_write_) {
+        read_after_write_ = false;
+        do_read();
+    }
     if (!queue_.empty()) return do_write();
     if (closing_) start_close();
 }

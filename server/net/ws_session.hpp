@@ -12,9 +12,11 @@
 // anything over kKeepBuffer once the message is handled, so an idle connection holds a small
 // read buffer rather than Beast's 1536-byte read size (most requests fit in one piece).
 //
-// Reads: once a whole message is handled, the next read is posted to the strand rather than
-// started at once, so that under load it finds the next request already there instead of first
-// failing with EAGAIN (docs/architecture.md, "Reads").
+// Reads: once a whole message is handled, the next read starts when the write it started ends
+// (or, when it started none, from a post to the strand) rather than at once, so that under load
+// it finds the next request already there instead of first failing with EAGAIN
+// (docs/architecture.md, "Reads"). A client that sends while it does not read its replies is
+// thus read no faster than it reads: it stalls, and the idle timeout ends it.
 //
 // Thread-safety: every handler runs on the connection's strand; send() and close_going_away()
 // are safe from any thread (they post to the strand).
@@ -87,6 +89,7 @@ class WsSession : public Outbox, public std::enable_shared_from_this<WsSession> 
     beast::flat_buffer buffer_;
     std::vector<Message> queue_;  // front is in flight while writing_
     bool writing_ = false;
+    bool read_after_write_ = false;  // the next read starts when the write in flight ends
     bool closing_ = false;  // shutdown or "moved": close once the queue drains
     std::uint16_t close_code_ = websocket::close_code::going_away;  // start_close's reason
     bool open_ = false;     // handshake done, not yet failed or closed

@@ -46,6 +46,29 @@ TEST_CASE("messages of any size up to the limit are read whole, one after anothe
     CHECK(c.request({{"type", "stop"}, {"game", game["game"]}})["type"] == "update");
 }
 
+// The next read starts when the reply's write ends (docs/architecture.md, "Reads"): requests
+// sent back to back, before any reply is read, are each read and answered, in order.
+TEST_CASE("requests sent back to back are all answered, in order") {
+    ServerProcess server({"--msg-rate", "0"});  // no rate limit: 300 at once
+    WsClient c(server.port());
+    c.hello();
+    const Json game = c.request({{"type", "practice_start"}, {"seed", std::string(64, '0')}});
+    REQUIRE(game["type"] == "game");
+    for (int i = 0; i < 300; ++i) {
+        c.send_text(R"({"type":"ping","id":)" + std::to_string(5000 + i) + "}");
+    }
+    c.send_text(R"({"type":"stop","id":6000,"game":)" + game["game"].dump() + "}");
+    for (int i = 0; i < 300; ++i) {
+        const Json r = c.recv_json();
+        INFO("reply " << i);
+        REQUIRE(r["type"] == "pong");
+        CHECK(r["re"] == 5000 + i);
+    }
+    const Json stop = c.recv_json();
+    CHECK(stop["type"] == "update");
+    CHECK(stop["re"] == 6000);
+}
+
 TEST_CASE("a message sent in several frames is read as one") {
     ServerProcess server({"--max-message", "1024"});
     WsClient c(server.port());
