@@ -3,9 +3,15 @@
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/read.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include <sys/socket.h>
 
 #include <thread>
 
+#include "http_get.hpp"
 #include "server_process.hpp"
 #include "ws_client.hpp"
 
@@ -67,6 +73,57 @@ TEST_CASE("requests sent back to back are all answered, in order") {
     const Json stop = c.recv_json();
     CHECK(stop["type"] == "update");
     CHECK(stop["re"] == 6000);
+}
+
+// docs/protocol.md: a client that sends without ever reading its replies stops being read once
+// the buffers between fill (a snapshot is answered at once, so the next request waits for its
+// write), and the idle timeout closes it; its write queue never fills; others are served.
+TEST_CASE("a client that sends but never reads is closed by the idle timeout, others go on") {
+    ServerProcess server({"--idle-timeout-ms", "600", "--msg-rate", "0"});
+    asio::io_context ioc;
+    boost::beast::websocket::stream<asio::ip::tcp::socket> flood(ioc);
+    flood.next_layer().open(asio::ip::tcp::v4());
+    // A small receive window, and writes that give up after 10 s rather than hang the test.
+    flood.next_layer().set_option(asio::socket_base::receive_buffer_size(4096));
+    const timeval limit{10, 0};
+    setsockopt(flood.next_layer().native_handle(), SOL_SOCKET, SO_SNDTIMEO, &limit, sizeof limit);
+    flood.next_layer().connect({asio::ip::make_address("127.0.0.1"), server.port()});
+    flood.handshake("127.0.0.1", "/ws");
+    flood.text(true);
+    const auto next = [&flood] {
+        boost::beast::flat_buffer b;
+        flood.read(b);
+        return Json::parse(boost::beast::buffers_to_string(b.data()));
+    };
+    flood.write(asio::buffer(std::string(R"({"type":"hello","id":1,"version":1})")));
+    REQUIRE(next()["type"] == "welcome");
+    flood.write(asio::buffer(std::string(R"({"type":"practice_start","id":2})")));
+    const Json game = next();
+    REQUIRE(game["type"] == "game");
+    // From here on nothing is read: each snapshot answered is a kilobyte.
+    const auto start = std::chrono::steady_clock::now();
+    boost::system::error_code ec;
+    int sent = 0;
+    while (!ec && sent < 1000000) {
+        const std::string msg = R"({"type":"snapshot","id":)" + std::to_string(3 + sent) +
+                                R"(,"game":)" + game["game"].dump() + "}";
+        flood.write(asio::buffer(msg), ec);
+        if (!ec) ++sent;
+    }
+    const auto waited = std::chrono::steady_clock::now() - start;
+    INFO("sent " << sent << " in "
+                 << std::chrono::duration_cast<std::chrono::milliseconds>(waited).count()
+                 << " ms, then: " << ec.message());
+    CHECK(ec);
+    CHECK(ec != asio::error::would_block);  // closed by the server, not our 10 s give-up
+    CHECK(ec != asio::error::timed_out);
+    CHECK(waited >= 300ms);  // at least half the idle timeout: stalled, then dropped
+    CHECK(waited < 9s);
+    const std::string metrics = http_get(server.port(), "/metrics").body;
+    CHECK(metrics.find("pinfall_slow_consumers_closed_total 0\n") != std::string::npos);
+    WsClient other(server.port());
+    other.hello();
+    CHECK(other.request({{"type", "ping"}})["type"] == "pong");
 }
 
 TEST_CASE("a message sent in several frames is read as one") {
