@@ -109,8 +109,8 @@ void WsSession::on_read(beast::error_code ec, std::size_t) {
     // The next read starts later, after the handlers already queued and the next epoll_wait: a
     // client that waits for each reply has usually sent its next request by then, and the read
     // finds it at once instead of first failing with EAGAIN (docs/architecture.md, "Reads").
-    // When the message started a write (its reply), that write's completion comes then anyway
-    // and starts the read; otherwise a post does.
+    // With a write in flight (almost always this message's reply), that write's completion
+    // comes then anyway and starts the read; otherwise a post does.
     if (writing_) {
         read_after_write_ = true;
     } else {
