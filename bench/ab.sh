@@ -24,42 +24,30 @@ a=${3:?binary A}
 b=${4:?binary B}
 lg=build/release/bench/loadgen/pinfall-loadgen
 [ -x "$lg" ] || cmake --build --preset release -j2 --target pinfall-loadgen >&2
-tmp=$(mktemp -d)
-server_pid=
-trap 'if [ -n "$server_pid" ]; then kill "$server_pid" 2> /dev/null || true; fi; rm -rf "$tmp"' EXIT
+. bench/loadgen/run_lib.sh  # bench_scratch, start_peer, stop_peer, accepted_actions
+bench_scratch
+peer_cpu=1
+boost=0
+log() { echo "ab.sh: $*" >&2; }
 tick=$(getconf CLK_TCK)
 
-# start <binary>: a fresh server on a fresh database; sets server_pid and port.
+# start <binary>: a fresh server on a fresh database (start_peer: peer_pid, peer_port).
 start() {
-    rm -f "$tmp/db" "$tmp/db-wal" "$tmp/db-shm" "$tmp/out"
+    rm -f "$tmp/db" "$tmp/db-wal" "$tmp/db-shm"
     head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$tmp/secret"
-    taskset -c 1 "$1" --port 0 --bind 127.0.0.1 --threads 1 --msg-rate 0 --guests-per-ip 0 \
+    start_peer "$1" --port 0 --bind 127.0.0.1 --threads 1 --msg-rate 0 --guests-per-ip 0 \
         --games-per-ip 0 --max-connections 20000 --max-connections-per-ip 20000 \
-        --secret-file "$tmp/secret" --db "$tmp/db" --log-level warn > "$tmp/out" 2>&1 &
-    server_pid=$!
-    port=
-    for _ in $(seq 1 100); do
-        port=$(awk '/^listening on port/ { print $4; exit }' "$tmp/out")
-        [ -n "$port" ] && return 0
-        sleep 0.1
-    done
-    echo "ab.sh: $1 did not start" >&2
-    cat "$tmp/out" >&2
-    exit 1
+        --secret-file "$tmp/secret" --db "$tmp/db" --log-level warn
 }
-stop() { kill "$server_pid"; wait "$server_pid" 2> /dev/null || true; server_pid=; }
-accepted() {
-    curl -sf "http://127.0.0.1:$port/metrics" | awk '/^pinfall_actions_accepted_total/ { print $2 }'
-}
-cpu() { awk '{ print $14, $15 }' "/proc/$server_pid/stat"; }
+cpu() { awk '{ print $14, $15 }' "/proc/$peer_pid/stat"; }
 
 closed_turn() {  # prints: rate user_us sys_us total_us
-    taskset -c 0 "$lg" --port "$port" --mode closed -c 100 -k 1 --warmup 0 -d 9 > "$tmp/lg" 2>&1 &
+    taskset -c 0 "$lg" --port "$peer_port" --mode closed -c 100 -k 1 --warmup 0 -d 9 > "$tmp/lg" 2>&1 &
     local lg_pid=$! n0 n1 c0 c1
     sleep 2.5
-    n0=$(accepted); c0=$(cpu)
+    n0=$(accepted_actions); c0=$(cpu)
     sleep 6
-    n1=$(accepted); c1=$(cpu)
+    n1=$(accepted_actions); c1=$(cpu)
     wait "$lg_pid"
     awk -v n=$((n1 - n0)) -v c0="$c0" -v c1="$c1" -v tk="$tick" 'BEGIN {
         split(c0, x, " "); split(c1, y, " ");
@@ -68,7 +56,7 @@ closed_turn() {  # prints: rate user_us sys_us total_us
 }
 
 open_turn() {  # prints: p50_us p99_us p999_us
-    taskset -c 0 "$lg" --port "$port" --mode open --rate 10000 -c 1000 --warmup 3 -d 10 > "$tmp/lg" 2>&1
+    taskset -c 0 "$lg" --port "$peer_port" --mode open --rate 10000 -c 1000 --warmup 3 -d 10 > "$tmp/lg" 2>&1
     for k in lat_p50_us lat_p99_us lat_p999_us; do
         grep -o " $k=[0-9.]*" "$tmp/lg" | cut -d= -f2
     done | paste -sd' '
@@ -81,7 +69,7 @@ for r in $(seq 1 "$rounds"); do
         [ "$side" = B ] && bin=$b
         start "$bin"
         line=$("${mode}_turn")
-        stop
+        stop_peer
         echo "$side $line" >> "$tmp/results"
         if [ "$mode" = closed ]; then
             echo "$side round $r: $(echo "$line" | awk '{ printf "%s actions/s, user %s + system %s = %s us an action", $1, $2, $3, $4 }')"

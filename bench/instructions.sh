@@ -18,7 +18,7 @@ for tool in valgrind callgrind_annotate callgrind_control curl; do
     command -v "$tool" > /dev/null || { echo "instructions.sh: $tool is needed" >&2; exit 1; }
 done
 cmake --build "$build" -j2 --target pinfall-server pinfall-loadgen >&2
-. bench/loadgen/run_lib.sh  # bench_scratch, start_peer, stop_peer
+. bench/loadgen/run_lib.sh  # bench_scratch, start_peer, stop_peer, accepted_actions
 bench_scratch
 # start_peer's contract (run_lib.sh). Both cores: pinned to one, the idle-priority analysis
 # pool would get no time beside the playing path and its figure would not be par of every game.
@@ -32,16 +32,13 @@ start_peer valgrind --tool=callgrind --separate-threads=yes \
     --guests-per-ip 0 --games-per-ip 0 --secret-file "$tmp/secret" \
     --db "$tmp/pinfall.db" --log-level warn
 port=$peer_port
-accepted() {
-    curl -sf "http://127.0.0.1:$port/metrics" | awk '/^pinfall_actions_accepted_total/ { print $2 }'
-}
 lg=("$build/bench/loadgen/pinfall-loadgen" --port "$port" --mode closed -c 20 -k 1 --warmup 0)
 "${lg[@]}" -d 3 > /dev/null 2>&1  # warm-up: the first games, SQLite's cache, the allocators
-before=$(accepted)
+before=$(accepted_actions)
 callgrind_control -z "$peer_pid" > /dev/null
 "${lg[@]}" -d "$secs" > "$tmp/lg.out" 2> "$tmp/lg.err"
 callgrind_control -d "$peer_pid" > /dev/null
-after=$(accepted)
+after=$(accepted_actions)
 stop_peer
 errors=$(grep -o ' errors=[0-9]*' "$tmp/lg.out" | cut -d= -f2)
 if [ "${errors:-1}" != 0 ]; then

@@ -22,7 +22,7 @@ for tool in perf curl cc taskset; do
 done
 cmake --build "$build" -j2 --target pinfall-server pinfall-loadgen >&2
 lg="$build/bench/loadgen/pinfall-loadgen"
-. bench/loadgen/run_lib.sh  # bench_scratch, start_peer, stop_peer
+. bench/loadgen/run_lib.sh  # bench_scratch, start_peer, stop_peer, accepted_actions
 bench_scratch
 peer_cpu=1
 boost=0
@@ -43,7 +43,7 @@ per_unit() {
 
 # count <label> <loadgen options...>: perf stat on the running peer for 5 s of a 9 s closed
 # loop (from 2.5 s in); leaves $tmp/<label>.stat and the generator's output $tmp/<label>.lg.
-# With `accepted` defined, $tmp/<label>.units is the server's actions in the 5 s.
+# For pinfall, $tmp/<label>.units is the server's actions in the 5 s (0 for other peers).
 count() {
     local label=$1 before=0 after=0
     shift
@@ -51,9 +51,9 @@ count() {
         > "$tmp/$label.lg" 2>&1 &
     local lg_pid=$!
     sleep 2.5
-    [ "$label" = pinfall ] && before=$(accepted)
+    [ "$label" = pinfall ] && before=$(accepted_actions)
     perf stat -x, -e "$events" -p "$peer_pid" -o "$tmp/$label.stat" -- sleep 5 2> /dev/null
-    [ "$label" = pinfall ] && after=$(accepted)
+    [ "$label" = pinfall ] && after=$(accepted_actions)
     wait "$lg_pid" || { cat "$tmp/$label.lg" >&2; log "$label: pinfall-loadgen failed"; exit 1; }
     local errors
     errors=$(grep -o ' errors=[0-9]*' "$tmp/$label.lg" | cut -d= -f2)
@@ -65,10 +65,6 @@ head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$tmp/secret"
 start_peer "$build/server/pinfall-server" --port 0 --bind 127.0.0.1 --threads 1 --msg-rate 0 \
     --guests-per-ip 0 --games-per-ip 0 --secret-file "$tmp/secret" --db "$tmp/pinfall.db" \
     --log-level warn
-accepted() {
-    curl -sf "http://127.0.0.1:$peer_port/metrics" |
-        awk '/^pinfall_actions_accepted_total/ { print $2 }'
-}
 log "pinfall-server: counting"
 count pinfall
 stop_peer

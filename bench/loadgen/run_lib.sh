@@ -85,6 +85,13 @@ stop_peer() {
     peer_pid=
 }
 
+# accepted_actions: the validated actions the running pinfall-server has accepted so far (its
+# /metrics counter): read at a window's two edges, it counts the actions in the window.
+accepted_actions() {
+    curl -sf "http://127.0.0.1:$peer_port/metrics" |
+        awk '/^pinfall_actions_accepted_total/ { print $2 }'
+}
+
 # run_lg <name> <loadgen options...>: one pinfall-loadgen run against the running peer.
 run_lg() { run_generator "$1" "$lg" "${@:2}"; }
 

@@ -448,8 +448,8 @@ CREATE TABLE vapid_keys (
     // 15: the same games table with its two text CHECKs written as comparisons. SQLite checks
     // `x IN ('a', 'b', 'c')` of more than two values by building a temporary b-tree of the
     // list on every INSERT: two of them for each new game, some 7% of a practice action's
-    // instructions (bench/instructions.sh: 26,170 before, 24,307 after). The constraints accept and refuse exactly what they
-    // did. Rebuilt as migration 12 rebuilt it (the rows kept in games_v14 with their ids, every
+    // instructions (bench/instructions.sh: 26,170 before, 24,307 after). The constraints accept
+    // and refuse exactly what they did. Rebuilt as migration 12 rebuilt it (the rows kept in games_v14 with their ids, every
     // index made again with the same text, defer_foreign_keys for the children).
     R"sql(
 PRAGMA defer_foreign_keys = ON;
