@@ -9,9 +9,8 @@
 
 #include <functional>
 #include <iostream>
-#include <thread>
-#include <vector>
 
+#include "server/app/core/io_pool.hpp"
 #include "server/app/front/app.hpp"
 #include "server/app/queries/public_links.hpp"
 #include "server/config.hpp"
@@ -26,15 +25,6 @@ namespace asio = boost::asio;
 using namespace pinfall::server;
 
 namespace {
-
-// An io_context whose pending handlers can be destroyed on demand: after run() returns, the
-// handlers still queued (an idle keep-alive HTTP connection's read, say) own sessions that
-// refer to objects declared after the io_context; they must go while those objects live.
-class IoContext : public asio::io_context {
-   public:
-    using asio::io_context::io_context;
-    void destroy_pending() { shutdown(); }
-};
 
 net::Limits net_limits(const Config& c) {
     return net::Limits{c.max_message_bytes, c.msg_rate,
@@ -79,9 +69,12 @@ int main(int argc, char** argv) {
     }
     const Clock clock(clock_start);
 
-    IoContext ioc(static_cast<int>(config.threads));
+    // One io_context a thread (core/io_pool.hpp): connections and rooms are spread over them;
+    // the listener, the signals and the shutdown timer are on the first.
+    IoPool pool(config.threads);
+    asio::io_context& ioc = pool.main();
     std::string error;
-    auto app = App::open(ioc, config, clock, &error);
+    auto app = App::open(pool, config, clock, &error);
     if (!app) {
         std::cerr << "pinfall-server: " << error << "\n";
         return 1;
@@ -99,7 +92,7 @@ int main(int argc, char** argv) {
     std::shared_ptr<net::Listener> listener;
     try {
         const auto address = asio::ip::make_address(config.bind);
-        listener = std::make_shared<net::Listener>(ioc, asio::ip::tcp::endpoint{address, config.port},
+        listener = std::make_shared<net::Listener>(pool, asio::ip::tcp::endpoint{address, config.port},
                                                    ctx);
     } catch (const std::exception& e) {
         std::cerr << "pinfall-server: cannot listen on " << config.bind << ":" << config.port
@@ -128,7 +121,7 @@ int main(int argc, char** argv) {
     std::function<void()> wait_for_sessions = [&] {
         if (sessions.size() == 0 || std::chrono::steady_clock::now() >= deadline) {
             spdlog::info("{} sessions left: stopping", sessions.size());
-            ioc.stop();
+            pool.stop();
             return;
         }
         poll.expires_after(std::chrono::milliseconds(20));
@@ -147,12 +140,11 @@ int main(int argc, char** argv) {
         wait_for_sessions();
     });
 
-    std::vector<std::thread> threads;
-    for (unsigned i = 1; i < config.threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });
-    ioc.run();
-    for (auto& t : threads) t.join();
+    pool.run();
     app->stop_background();
-    ioc.destroy_pending();
+    // The handlers still queued (an idle keep-alive HTTP connection's read, say) own sessions
+    // that refer to objects declared after the pool: they must go while those objects live.
+    pool.destroy_pending();
     app->finish();
     spdlog::info("stopped");
     return 0;

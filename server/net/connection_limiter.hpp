@@ -1,6 +1,7 @@
 // Counts open connections, in total and per remote address, and refuses those over the limits.
-// Serial: its state lives on its own strand. try_acquire() REQUIRES running on executor() (the
-// listener's strand); a Ticket releases its slot from any thread by posting there.
+// Serial: its state lives on one executor, the listener's (the main io_context's thread).
+// try_acquire() REQUIRES running on executor(); a Ticket releases its slot from any thread by
+// posting there.
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>

@@ -1,7 +1,6 @@
 #include "server/net/idle_sweep.hpp"
 
 #include <boost/asio/post.hpp>
-#include <boost/asio/strand.hpp>
 
 #include <algorithm>
 
@@ -11,7 +10,7 @@ namespace pinfall::server::net {
 
 IdleSweep::IdleSweep(boost::asio::io_context& ioc, SessionSet& sessions,
                      std::chrono::milliseconds idle_timeout)
-    : timer_(boost::asio::make_strand(ioc)),
+    : timer_(ioc),
       sessions_(sessions),
       // A quarter of the timeout: late by at most that much. At least 10 ms, so that a tiny
       // test value cannot spin the loop.

@@ -8,7 +8,7 @@
 // completion on every message (docs/benchmarks.md, "Instructions per action").
 //
 // Ownership: the caller owns the sweep and the SessionSet; both must outlive the io_context's
-// run. Thread-safety: start() and stop() from any thread (they post to the sweep's strand).
+// run. Thread-safety: start() and stop() from any thread (they post to the io_context's one thread).
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -32,7 +32,7 @@ class IdleSweep {
    private:
     void arm();
 
-    boost::asio::steady_timer timer_;  // on a strand of its own
+    boost::asio::steady_timer timer_;  // on the io_context (run by one thread: IoPool)
     SessionSet& sessions_;
     const std::chrono::milliseconds period_;
     bool stopped_ = false;

@@ -1,17 +1,15 @@
 #include "server/net/listener.hpp"
 
 #include <boost/asio/post.hpp>
-#include <boost/asio/strand.hpp>
 #include <spdlog/spdlog.h>
 
 namespace pinfall::server::net {
 
 namespace asio = boost::asio;
 
-Listener::Listener(asio::io_context& ioc, const asio::ip::tcp::endpoint& endpoint,
-                   NetContext& ctx)
-    : ioc_(ioc),
-      strand_(asio::make_strand(ioc)),
+Listener::Listener(IoPool& pool, const asio::ip::tcp::endpoint& endpoint, NetContext& ctx)
+    : pool_(pool),
+      strand_(pool.main().get_executor()),
       acceptor_(strand_),
       backoff_(strand_),
       limiter_(std::make_shared<ConnectionLimiter>(strand_, ctx.limits.max_connections,
@@ -38,8 +36,9 @@ void Listener::stop() {
 
 void Listener::do_accept() {
     if (stopped_) return;
-    // Each connection gets its own strand: its handlers never run concurrently.
-    acceptor_.async_accept(ConnStrand(ioc_.get_executor()),
+    // Each connection lives on one io_context, run by one thread: its handlers never run
+    // concurrently.
+    acceptor_.async_accept(pool_.next(),
                            beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
 }
 

@@ -1,17 +1,18 @@
-// Accepts TCP connections and starts an HttpSession for each, on its own strand. Connections
-// over the total or per-address limit are closed at once. Running out of file descriptors (or
+// Accepts TCP connections on the pool's main io_context and starts an HttpSession for each on
+// the pool's next io_context (IoPool::next: the connections are spread over the threads, and
+// each stays on its own). Connections over the total or per-address limit are closed at once. Running out of file descriptors (or
 // buffers) does not stop the loop: it backs off and retries.
 //
-// Thread-safety: handlers run on the listener's strand; stop() is safe from any thread.
+// Thread-safety: handlers run on the main io_context's thread; stop() is safe from any thread.
 #pragma once
 
-#include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 
 #include <atomic>
 #include <memory>
 
+#include "server/app/core/io_pool.hpp"
 #include "server/net/connection_limiter.hpp"
 #include "server/net/http_session.hpp"
 #include "server/net/stream_types.hpp"
@@ -21,7 +22,7 @@ namespace pinfall::server::net {
 class Listener : public std::enable_shared_from_this<Listener> {
    public:
     // Binds and listens; throws boost::system::system_error when the address is unavailable.
-    Listener(boost::asio::io_context& ioc, const boost::asio::ip::tcp::endpoint& endpoint,
+    Listener(IoPool& pool, const boost::asio::ip::tcp::endpoint& endpoint,
              NetContext& ctx);
 
     void run();
@@ -33,7 +34,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
     void do_accept();
     void on_accept(boost::beast::error_code ec, ConnSocket socket);
 
-    boost::asio::io_context& ioc_;
+    IoPool& pool_;
     boost::asio::any_io_executor strand_;
     boost::asio::ip::tcp::acceptor acceptor_;
     boost::asio::steady_timer backoff_;

@@ -2,7 +2,6 @@
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ssl/host_name_verification.hpp>
-#include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/ssl.hpp>
@@ -144,7 +143,8 @@ PushClient::PushClient(asio::io_context& ioc, std::chrono::milliseconds timeout,
 
 void PushClient::post(push::PushHttpRequest request,
                       std::function<void(push::PushHttpResult)> done) {
-    auto strand = asio::make_strand(ioc_);
+    // The io_context has one thread (IoPool): each call's handlers run there, one at a time.
+    const auto strand = ioc_.get_executor();
     tcp::resolver resolver(strand);
     if (request.url.https) {
         beast::ssl_stream<beast::tcp_stream> stream(beast::tcp_stream(strand), tls_);

@@ -4,7 +4,7 @@
 // status read, all within `timeout`. Plain http is used only for http endpoints, which the
 // server takes only with --push-insecure-endpoints (tests).
 //
-// Thread-safety: post() from any thread; each request runs on its own strand of the io_context.
+// Thread-safety: post() from any thread; each request runs on the io_context's one thread.
 #pragma once
 
 #include <boost/asio/io_context.hpp>

@@ -1,15 +1,22 @@
-// The strand every connection, game and lane runs on: a strand of the server's io_context, named
-// by its concrete type. Held as boost::asio::any_io_executor instead, a strand does not fit the
-// type-erased executor's inline storage, so holding one cost a heap block (some 100 bytes a
-// connection) and every post to it two more allocations (the executor's prefer() copies): about
-// two allocations a validated action (heaptrack, bench/loadgen closed loop).
+// Where a connection, game, lane or service runs its handlers: the executor of one of the
+// server's io_contexts (IoPool, core/io_pool.hpp). Every io_context of the server is run by
+// exactly one thread, so the handlers given to one executor never run concurrently and run in
+// the order they were posted: a strand's guarantee, without asio::strand's machinery. That
+// machinery (a mutex taken twice and an invoker posted per handler, and an atomic reference
+// count touched by each of some eight executor copies a validated action) was about a sixth of
+// the user time of an action (bench/ab.sh closed, docs/architecture.md "Threads").
+//
+// What differs from asio::strand: two objects placed on the same io_context share its thread,
+// so running_in_this_thread() and dispatch() run inline between them too. That is safe (one
+// thread), and the code never waits on one of its own executors.
+//
+// Named by its concrete type: held as boost::asio::any_io_executor, each post would allocate.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/strand.hpp>
 
 namespace pinfall::server {
 
-using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
+using Strand = boost::asio::io_context::executor_type;
 
 }  // namespace pinfall::server

@@ -1,6 +1,5 @@
 #include "server/app/front/app.hpp"
 
-#include <boost/asio/strand.hpp>
 #include <spdlog/spdlog.h>
 
 #include <stdexcept>
@@ -55,7 +54,7 @@ void require(const storage::Status& st, const char* what) {
 
 }  // namespace
 
-std::unique_ptr<App> App::open(asio::io_context& ioc, const Config& config, const Clock& clock,
+std::unique_ptr<App> App::open(IoPool& pool, const Config& config, const Clock& clock,
                                std::string* error) {
     storage::Status opened;
     auto store = storage::Store::open(config.db_path, &opened);
@@ -71,7 +70,7 @@ std::unique_ptr<App> App::open(asio::io_context& ioc, const Config& config, cons
     }
     try {
         return std::unique_ptr<App>(
-            new App(ioc, config, clock, std::move(store), std::move(coordinator)));
+            new App(pool, config, clock, std::move(store), std::move(coordinator)));
     } catch (const std::runtime_error& e) {
         *error = e.what();
         return nullptr;
@@ -107,11 +106,11 @@ App::FirstRead App::first_read(storage::Store& store) {
     return first;
 }
 
-App::App(asio::io_context& ioc, const Config& config, const Clock& clock,
+App::App(IoPool& pool, const Config& config, const Clock& clock,
          std::unique_ptr<storage::Store> store, std::unique_ptr<storage::Coordinator> coordinator)
     : config_(config),
       clock_(clock),
-      leaderboards_(asio::make_strand(ioc)),
+      leaderboards_(pool.next()),
       link_(std::move(coordinator)),
       first_(first_read(*store)),
       storage_(std::move(store)),
@@ -151,8 +150,8 @@ App::App(asio::io_context& ioc, const Config& config, const Clock& clock,
                  return announce_result(s, node_id_, row, name);
              }},
       server_name_(kServerName),
-      registry_(ioc, rooms_, config.max_games, first_.game_ids),
-      lanes_(ioc, rooms_),
+      registry_(pool, rooms_, config.max_games, first_.game_ids),
+      lanes_(pool, rooms_),
       guests_(metrics_, storage_, clock, first_.guests, first_.guest_ids),
       budgets_(budget_limits(config)),
       ownership_(link_, node_id_, kHandOverWait,
@@ -168,7 +167,7 @@ App::App(asio::io_context& ioc, const Config& config, const Clock& clock,
       review_news_({storage_, leaderboards_, bans_, ownership_, node_id_,
                     [this](std::int64_t player) { arena_hall_.player_changed(player); }}),
       integrity_({integrity_pool_, storage_, review_news_, clock, metrics_, inbox_}),
-      arena_hall_(asio::make_strand(ioc),
+      arena_hall_(pool.next(),
                   {storage_, clock, registry_, node_id_, config.arena_schedule, inbox_}),
       queries_({storage_, leaderboards_, clock, metrics_, par_, config.secret}),
       leagues_({storage_, clock, metrics_, registry_, league_news_, par_, config.secret}),
@@ -200,16 +199,16 @@ App::App(asio::io_context& ioc, const Config& config, const Clock& clock,
                   config.max_json_depth),
       front_{metrics_, dispatcher_, queries_, leagues_, share_, storage_, node_id_},
       keeper_(std::make_shared<DayKeeper>(
-          asio::make_strand(ioc),
+          pool.next(),
           DayKeeper::Deps{clock, storage_, registry_, par_, leagues_, league_reminders_,
                           config.secret})),
       janitor_(std::make_shared<Janitor>(
-          asio::make_strand(ioc), Janitor::Swept{guests_, registry_, lanes_, inbox_},
+          pool.next(), Janitor::Swept{guests_, registry_, lanes_, inbox_},
           Janitor::Periods{std::chrono::milliseconds(config.sweep_ms),
                            std::chrono::milliseconds(config.guest_ttl_ms),
                            std::chrono::milliseconds(config.idle_evict_ms)})),
       reminders_(std::make_shared<push::Reminders>(
-          asio::make_strand(ioc),
+          pool.next(),
           push::Reminders::Deps{storage_, clock, zones_, push_sender_, metrics_, node_id_,
                                 std::chrono::milliseconds(config.reminder_check_ms)})) {
     // The guest book has its copy; the start-up list would only hold memory from here on.

@@ -2,13 +2,11 @@
 // destroyed in reverse. main() makes one App, serves its FrontDoor over the network, and stops
 // it in the order below. Nothing else knows every feature.
 //
-// Life: open() -> serve(node_id) -> (the io_context runs) -> stop_timers() on a signal ->
-// stop_background() once the io_context returned -> finish() once its pending handlers are gone.
+// Life: open() -> serve(node_id) -> (the pool's io_contexts run) -> stop_timers() on a signal ->
+// stop_background() once they returned -> finish() once their pending handlers are gone.
 // Thread-safety: open(), serve(), stop_background() and finish() from main's thread only;
 // stop_timers() from any thread. The services each document their own.
 #pragma once
-
-#include <boost/asio/io_context.hpp>
 
 #include <atomic>
 #include <memory>
@@ -20,6 +18,7 @@
 #include "server/app/boards/leaderboards.hpp"
 #include "server/app/cluster/cluster_link.hpp"
 #include "server/app/cluster/ownership.hpp"
+#include "server/app/core/io_pool.hpp"
 #include "server/app/coach/analysis_requests.hpp"
 #include "server/app/coach/par_keeper.hpp"
 #include "server/app/daily/daily_requests.hpp"
@@ -52,8 +51,9 @@ class App {
    public:
     // Opens the database and the link to other nodes, loads the boards, reserves the first game
     // and guest ids, and builds every service. nullptr, with why in *error, when one of those
-    // fails. ioc, config and clock outlive the App.
-    static std::unique_ptr<App> open(boost::asio::io_context& ioc, const Config& config,
+    // fails. Its rooms and services are spread over the pool's io_contexts (IoPool::next). pool,
+    // config and clock outlive the App.
+    static std::unique_ptr<App> open(IoPool& pool, const Config& config,
                                      const Clock& clock, std::string* error);
 
     // Names the node (docs/scaling.md) once its port is known, publishes the services the
@@ -83,7 +83,7 @@ class App {
         ArenaHall::Loaded arenas;                      // the arenas not ended long ago
     };
 
-    App(boost::asio::io_context& ioc, const Config& config, const Clock& clock,
+    App(IoPool& pool, const Config& config, const Clock& clock,
         std::unique_ptr<storage::Store> store, std::unique_ptr<storage::Coordinator> coordinator);
     // What must happen before the storage worker owns the store: listening for the other nodes
     // (before the boards load, so a result committed elsewhere meanwhile is heard), the boards,

@@ -36,9 +36,10 @@ void OwnGames::in_own_game(Connection& c, std::shared_ptr<GameRoom> room, const 
     const Owner& o = room->owner();
     const bool mine = o.player ? o.player == me.player : o.guest == me.guest;
     if (!mine) return c.fail(self, re, code::kNotYourGame, "that game belongs to another player");
-    // A practice game runs on the strand of the connection that started it
+    // A practice game runs on the io_context of the connection that started it
     // (Registry::create_game): its actions run here at once, without a hop through the
-    // scheduler or a lambda holding copies. Any other room's strand is posted to.
+    // scheduler or a lambda holding copies; so do those of any room on this thread. A room on
+    // another io_context is posted to.
     auto* executor = &room->executor();
     if (executor->running_in_this_thread() && !room->evicted()) return fn(room);
     asio::post(*executor, [this, conn = c.shared_from_this(), room = std::move(room), re, self,

@@ -1,7 +1,6 @@
 #include "server/app/games/registry.hpp"
 
 #include <boost/asio/post.hpp>
-#include <boost/asio/strand.hpp>
 #include <openssl/rand.h>
 #include <spdlog/spdlog.h>
 
@@ -25,9 +24,9 @@ engine::Seed random_seed() {
     return s;
 }
 
-Registry::Registry(boost::asio::io_context& ioc, RoomContext& ctx, std::size_t max_games,
+Registry::Registry(IoPool& pool, RoomContext& ctx, std::size_t max_games,
                    GameIds::Range ids)
-    : ioc_(ioc), ctx_(ctx), max_games_(max_games), ids_(ctx.storage, ids) {}
+    : pool_(pool), ctx_(ctx), max_games_(max_games), ids_(ctx.storage, ids) {}
 
 std::shared_ptr<GameRoom> Registry::adopt(const storage::GameRow& row, Owner owner,
                                           std::string player_name) {
@@ -37,7 +36,7 @@ std::shared_ptr<GameRoom> Registry::adopt(const storage::GameRow& row, Owner own
             return it->second;
         }
     }
-    auto room = GameRoom::restore(boost::asio::make_strand(ioc_), row, std::move(owner),
+    auto room = GameRoom::restore(pool_.next(), row, std::move(owner),
                                   std::move(player_name), ctx_);
     if (!room) return nullptr;
     std::lock_guard lock(mutex_);
@@ -64,7 +63,7 @@ void Registry::create_game(Owner owner, std::string player_name, storage::GameRo
         if (!id) return done(nullptr, storage::Status::error("no game id could be reserved"));
         row.id = id;
         open_new(std::move(row), owner, std::move(player_name),
-                 strand ? std::move(*strand) : boost::asio::make_strand(ioc_), std::move(done));
+                 strand ? std::move(*strand) : pool_.next(), std::move(done));
     });
 }
 

@@ -11,8 +11,6 @@
 // evict, is refused (checked and inserted under one lock, so concurrent starts cannot pass it).
 #pragma once
 
-#include <boost/asio/io_context.hpp>
-
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -22,6 +20,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "server/app/core/io_pool.hpp"
 #include "server/app/core/origin.hpp"
 #include "server/app/games/game_ids.hpp"
 #include "server/app/games/game_room.hpp"
@@ -32,15 +31,17 @@ class Registry {
    public:
     using RoomCallback = std::function<void(std::shared_ptr<GameRoom>, const storage::Status&)>;
 
-    // ids: the block GameIds::reserve_first reserved.
-    Registry(boost::asio::io_context& ioc, RoomContext& ctx, std::size_t max_games,
+    // ids: the block GameIds::reserve_first reserved. pool: where rooms without a given strand
+    // run (IoPool::next); it outlives the registry.
+    Registry(IoPool& pool, RoomContext& ctx, std::size_t max_games,
              GameIds::Range ids);
 
     // Opens the room of a new practice game and stores its row in the background. `done` runs
     // inline with the room, or nullptr and why (server_busy is reported as a conflict status);
     // if storing the row fails later, the room is marked broken. `strand`: the room's, when
     // given (the starting connection's: its actions then run inline, with no hop between
-    // strands; a later connection of the same player still posts to it); a new one otherwise.
+    // threads; a later connection of the same player on another io_context posts to it); the
+    // pool's next otherwise.
     void create_game(Owner owner, std::string player_name, storage::GameRow row,
                      RoomCallback done, std::optional<Strand> strand = std::nullopt);
     // The player's daily attempt for `day`: resumed when it exists, created otherwise (two
@@ -99,7 +100,7 @@ class Registry {
     void open_new(storage::GameRow row, Owner owner, std::string player_name, Strand strand,
                   RoomCallback done);
 
-    boost::asio::io_context& ioc_;
+    IoPool& pool_;
     RoomContext& ctx_;
     const std::size_t max_games_;
     mutable std::mutex mutex_;

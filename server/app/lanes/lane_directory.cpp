@@ -1,7 +1,6 @@
 #include "server/app/lanes/lane_directory.hpp"
 
 #include <boost/asio/post.hpp>
-#include <boost/asio/strand.hpp>
 #include <openssl/rand.h>
 
 #include <algorithm>
@@ -49,7 +48,7 @@ std::shared_ptr<LaneRoom> LaneDirectory::adopt(const storage::LaneRow& row) {
             return it->second;
         }
     }
-    auto room = LaneRoom::restore(boost::asio::make_strand(ioc_), row, ctx_, node_);
+    auto room = LaneRoom::restore(pool_.next(), row, ctx_, node_);
     if (!room) return nullptr;
     bool missed = false;
     {

@@ -6,14 +6,13 @@
 // version 6 of the schema) are still found by them.
 #pragma once
 
-#include <boost/asio/io_context.hpp>
-
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <unordered_map>
 
+#include "server/app/core/io_pool.hpp"
 #include "server/app/lanes/lane_room.hpp"
 
 namespace pinfall::server {
@@ -22,7 +21,8 @@ class LaneDirectory {
    public:
     using Callback = std::function<void(std::shared_ptr<LaneRoom>, const storage::Status&)>;
 
-    LaneDirectory(boost::asio::io_context& ioc, RoomContext& ctx) : ioc_(ioc), ctx_(ctx) {}
+    // pool: where lanes loaded into memory run (IoPool::next); it outlives the directory.
+    LaneDirectory(IoPool& pool, RoomContext& ctx) : pool_(pool), ctx_(ctx) {}
 
     // Stores a new lane (row without code, id, members or reports) under a fresh code, with
     // `opener` as its first member when given. `done` runs on the storage thread.
@@ -41,7 +41,7 @@ class LaneDirectory {
    private:
     std::shared_ptr<LaneRoom> adopt(const storage::LaneRow& row);
 
-    boost::asio::io_context& ioc_;
+    IoPool& pool_;
     RoomContext& ctx_;
     std::string node_;
     std::mutex mutex_;

@@ -3,8 +3,6 @@
 // that records the replies. Checks the dispatcher's own rules (hello first, decode errors,
 // binary and rate-limited frames, ping), that every kind of request the protocol decodes is
 // taken by some feature's handler, and that a closed connection gives its guest back.
-#include <boost/asio/executor_work_guard.hpp>
-#include <boost/asio/strand.hpp>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -19,7 +17,7 @@ namespace {
 
 using nlohmann::json;
 
-// One App served on an io_context of one thread of its own, as main() wires it.
+// One App served on an IoPool of one io_context run by one thread of its own, as main() wires it.
 class Front {
    public:
     explicit Front(const std::function<void(server::Config&)>& tweak = {}) {
@@ -27,28 +25,27 @@ class Front {
         config_.secret = "dispatcher test secret";
         if (tweak) tweak(config_);
         std::string error;
-        app_ = server::App::open(ioc_, config_, clock_, &error);
+        app_ = server::App::open(pool_, config_, clock_, &error);
         INFO(error);
         REQUIRE(app_);
         app_->serve("test-node");
-        thread_ = std::thread([this] { ioc_.run(); });
+        thread_ = std::thread([this] { pool_.run(); });
     }
     ~Front() {
         app_->stop_timers();
-        work_.reset();
-        ioc_.stop();
+        pool_.stop();
         thread_.join();
         // What is still queued (a callback holding a connection, say) runs now, while the App
         // it refers to lives, as main()'s destroy_pending does before the App goes.
-        ioc_.restart();
-        ioc_.poll();
+        pool_.main().restart();
+        pool_.main().poll();
         app_->stop_background();
         app_->finish();
     }
-    // A connection from `address`, on a strand of its own.
+    // A connection from `address`, on the pool's io_context.
     std::unique_ptr<server::Client> connect(const std::string& address = "127.0.0.1") {
         return std::make_unique<server::Client>(app_->front().dispatcher,
-                                                boost::asio::make_strand(ioc_), address);
+                                                pool_.next(), address);
     }
     server::App& app() { return *app_; }
 
@@ -56,9 +53,7 @@ class Front {
     TempDir dir_;
     server::Config config_;
     const server::Clock clock_{std::nullopt};
-    boost::asio::io_context ioc_;
-    boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_{
-        ioc_.get_executor()};
+    server::IoPool pool_{1};
     std::unique_ptr<server::App> app_;
     std::thread thread_;
 };

@@ -29,14 +29,13 @@ GamesHarness::GamesHarness(std::size_t max_games, std::string now)
       worker(open_reserving(dir.db(), &ids)),
       ctx{metrics, worker, clock, [this](const server::FinishedGame& g) { finished_game(g); }, {}},
       max_games_(max_games),
-      registry_(std::make_unique<server::Registry>(ioc, ctx, max_games, ids)),
-      work_(boost::asio::make_work_guard(ioc)),
-      runner_([this] { ioc.run(); }) {}
+      registry_(std::make_unique<server::Registry>(pool, ctx, max_games, ids)),
+      runner_([this] { pool.run(); }) {}
 
 GamesHarness::~GamesHarness() {
     if (gate_held_) release_worker();  // a test that failed while holding it
     worker.stop();
-    work_.reset();
+    pool.release();  // its run() returns once the queued handlers have run
     runner_.join();
 }
 
@@ -49,7 +48,7 @@ void GamesHarness::restart() {
                     return taken;
                 })
                 .is_ok());
-    registry_ = std::make_unique<server::Registry>(ioc, ctx, max_games_, next);
+    registry_ = std::make_unique<server::Registry>(pool, ctx, max_games_, next);
 }
 
 Opened GamesHarness::create_practice(server::GuestId guest) {

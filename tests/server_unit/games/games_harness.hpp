@@ -1,12 +1,10 @@
 // What the games tests share: an Outbox that records what a room sends it, and a harness that
 // wires a Registry as server/main.cpp does (a SQLite file behind a real StorageWorker, a
-// RoomContext, an io_context run by one thread of its own). Every wait is on a condition or a
+// RoomContext, an IoPool of one io_context run by one thread of its own). Every wait is on a condition or a
 // future with a generous limit, never a sleep: the machine is shared with other builds.
 // Catch2's macros run on the test's thread only; the other threads hand values back to it.
 #pragma once
 
-#include <boost/asio/executor_work_guard.hpp>
-#include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 
 #include <catch2/catch.hpp>
@@ -25,6 +23,7 @@
 
 #include "server/app/core/clock.hpp"
 #include "server/app/core/identity.hpp"
+#include "server/app/core/io_pool.hpp"
 #include "server/app/core/metrics.hpp"
 #include "server/app/core/outbox.hpp"
 #include "server/app/core/storage_worker.hpp"
@@ -133,7 +132,7 @@ class GamesHarness {
     server::GameIds::Range ids;  // the first block, reserved before the worker owns the store
     server::StorageWorker worker;
     server::RoomContext ctx;
-    boost::asio::io_context ioc;
+    server::IoPool pool{1};
 
    private:
     void finished_game(const server::FinishedGame& g);
@@ -146,7 +145,6 @@ class GamesHarness {
     std::promise<void> gate_;
     bool gate_held_ = false;
     std::unique_ptr<server::Registry> registry_;
-    boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_;
     std::thread runner_;
 };
 
