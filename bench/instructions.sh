@@ -62,7 +62,7 @@ for dump in "$tmp"/callgrind.out.1-*; do
         cat "$tmp/annotated" >> "$tmp/playing.txt"
     fi
 done
-totals() { awk '/PROGRAM TOTALS/ { gsub(",", "", $1); t += $1 } END { print t + 0 }' "$1"; }
+totals() { awk '/PROGRAM TOTALS/ { gsub(",", "", $1); t += $1 } END { printf "%.0f\n", t }' "$1"; }
 playing=$(totals "$tmp/playing.txt")
 pool=$(totals "$tmp/pool.txt")
 [ -n "${KEEP_PROFILE:-}" ] && cp "$tmp/playing.txt" "$KEEP_PROFILE"
