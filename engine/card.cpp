@@ -2,10 +2,21 @@
 
 namespace pinfall::engine {
 
+char* write_card_name(char* out, Card c) {
+    const int rank = card_rank(c);
+    if (rank == 10) {
+        *out++ = '1';
+        *out++ = '0';
+    } else {
+        *out++ = rank == 1 ? 'A' : static_cast<char>('0' + rank);
+    }
+    *out++ = card_is_spade(c) ? 'S' : 'H';
+    return out;
+}
+
 void append_card_name(std::string& out, Card c) {
-    static constexpr std::string_view kRanks[] = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10"};
-    out += kRanks[card_rank(c) - 1];
-    out += card_is_spade(c) ? 'S' : 'H';
+    char name[3];
+    out.append(name, write_card_name(name, c));
 }
 
 std::string card_name(Card c) {

@@ -24,6 +24,8 @@ constexpr bool card_is_spade(Card c) { return c >= 10; }
 std::string card_name(Card c);
 // Appends card_name(c) to out (the deal and record texts, without a string a card).
 void append_card_name(std::string& out, Card c);
+// Writes card_name(c) at out, which has room for 3 characters; returns the end of what it wrote.
+char* write_card_name(char* out, Card c);
 // Parses a name written by card_name (suit letter in either case). Returns nullopt on anything else.
 std::optional<Card> parse_card(std::string_view text);
 

@@ -4,8 +4,8 @@
 // gives the answer, error or not, exactly as before.
 #include "protocol/decode_fast.hpp"
 
-#include <array>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 namespace pinfall::protocol::detail {
@@ -77,9 +77,24 @@ class Scanner {
 
 // Fields, as bits of the set of keys seen.
 enum Field : unsigned { kType, kId, kGame, kPile, kPins, kFieldCount };
-constexpr std::array<std::string_view, kFieldCount> kFieldNames{"type", "id", "game", "pile",
-                                                                "pins"};
 constexpr unsigned bit(Field f) { return 1u << f; }
+
+// Whether s is the literal. An equality memcmp of a constant length becomes a load and a compare;
+// string_view's operator== goes through its three-way compare(), which -O3 left as a call.
+template <std::size_t N>
+bool is(std::string_view s, const char (&literal)[N]) {
+    return s.size() == N - 1 && std::memcmp(s.data(), literal, N - 1) == 0;
+}
+
+// The field a key names, kFieldCount for any other.
+Field field_of(std::string_view key) {
+    if (is(key, "type")) return kType;
+    if (is(key, "id")) return kId;
+    if (is(key, "game")) return kGame;
+    if (is(key, "pile")) return kPile;
+    if (is(key, "pins")) return kPins;
+    return kFieldCount;
+}
 
 // Reads the pins array into `pins` (empty on entry): at most 10 entries, as the full decoder
 // refuses more (too_many_pins), each in [0, 1000]; the full decoder takes -1000 too, but negatives
@@ -120,14 +135,13 @@ std::optional<Request> decode_fast(std::string_view text, int max_depth) {
     do {
         const auto key = in.plain_string();
         if (!key || !in.eat(':')) return std::nullopt;
-        unsigned f = 0;
-        while (f < kFieldCount && kFieldNames[f] != *key) ++f;
+        const Field f = field_of(*key);
         // An unknown key or a duplicate: the full decoder refuses both.
-        if (f == kFieldCount || (seen & bit(Field(f)))) return std::nullopt;
-        seen |= bit(Field(f));
+        if (f == kFieldCount || (seen & bit(f))) return std::nullopt;
+        seen |= bit(f);
 
         bool ok = false;
-        switch (Field(f)) {
+        switch (f) {
             case kType:
                 if (const auto t = in.plain_string()) {
                     type = *t;  // compared with the four names below
@@ -156,14 +170,14 @@ std::optional<Request> decode_fast(std::string_view text, int max_depth) {
 
     // Exactly the fields the full decoder requires, and no other.
     constexpr unsigned kCommon = bit(kType) | bit(kId) | bit(kGame);
-    if (type == "play" && seen == (kCommon | bit(kPile) | bit(kPins))) {
+    if (is(type, "play") && seen == (kCommon | bit(kPile) | bit(kPins))) {
         return Request{static_cast<std::uint64_t>(id),
                        PlayRequest{game, static_cast<int>(pile), std::move(pins)}};
     }
     if (seen != kCommon) return std::nullopt;
-    if (type == "stop") return Request{static_cast<std::uint64_t>(id), StopRequest{game}};
-    if (type == "resign") return Request{static_cast<std::uint64_t>(id), ResignRequest{game}};
-    if (type == "snapshot") return Request{static_cast<std::uint64_t>(id), SnapshotRequest{game}};
+    if (is(type, "stop")) return Request{static_cast<std::uint64_t>(id), StopRequest{game}};
+    if (is(type, "resign")) return Request{static_cast<std::uint64_t>(id), ResignRequest{game}};
+    if (is(type, "snapshot")) return Request{static_cast<std::uint64_t>(id), SnapshotRequest{game}};
     return std::nullopt;
 }
 

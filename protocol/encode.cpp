@@ -99,10 +99,11 @@ void write_state(JsonWriter& w, const engine::View& v) {
 void write_reveal(JsonWriter& w, const Reveal* reveal) {
     if (!reveal) return;
     w.key("reveal").begin_object();
-    w.key("seed").value(engine::seed_hex(reveal->seed));
-    w.key("record").value(reveal->record);
+    // Hex digits, and the record and deal texts' letters, digits, spaces and ":,|/": words.
+    w.key("seed").word(engine::seed_hex(reveal->seed));
+    w.key("record").word(reveal->record);
     w.key("deals").begin_array();
-    for (const auto& d : reveal->deals) w.value(engine::deal_text(d));
+    for (const auto& d : reveal->deals) w.word(engine::deal_text(d));
     w.end_array();
     w.end_object();
 }
