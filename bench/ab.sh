@@ -24,21 +24,13 @@ a=${3:?binary A}
 b=${4:?binary B}
 lg=build/release/bench/loadgen/pinfall-loadgen
 [ -x "$lg" ] || cmake --build --preset release -j2 --target pinfall-loadgen >&2
-. bench/loadgen/run_lib.sh  # bench_scratch, start_peer, stop_peer, accepted_actions
+. bench/loadgen/run_lib.sh  # bench_scratch, start_pinfall, stop_peer, accepted_actions
 bench_scratch
 peer_cpu=1
 boost=0
 log() { echo "ab.sh: $*" >&2; }
 tick=$(getconf CLK_TCK)
 
-# start <binary>: a fresh server on a fresh database (start_peer: peer_pid, peer_port).
-start() {
-    rm -f "$tmp/db" "$tmp/db-wal" "$tmp/db-shm"
-    head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$tmp/secret"
-    start_peer "$1" --port 0 --bind 127.0.0.1 --threads 1 --msg-rate 0 --guests-per-ip 0 \
-        --games-per-ip 0 --max-connections 20000 --max-connections-per-ip 20000 \
-        --secret-file "$tmp/secret" --db "$tmp/db" --log-level warn
-}
 cpu() { awk '{ print $14, $15 }' "/proc/$peer_pid/stat"; }
 
 closed_turn() {  # prints: rate user_us sys_us total_us
@@ -67,7 +59,7 @@ for r in $(seq 1 "$rounds"); do
     for side in A B; do
         bin=$a
         [ "$side" = B ] && bin=$b
-        start "$bin"
+        start_pinfall "$bin"
         line=$("${mode}_turn")
         stop_peer
         echo "$side $line" >> "$tmp/results"

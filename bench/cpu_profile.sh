@@ -15,12 +15,10 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 build=build/release
-for tool in perf curl cc taskset; do
-    command -v "$tool" > /dev/null || { echo "cpu_profile.sh: $tool is needed" >&2; exit 1; }
-done
+. bench/loadgen/run_lib.sh  # require_tools, bench_scratch, start_pinfall, start_peer, ...
+require_tools cpu_profile.sh perf curl cc taskset
 cmake --build "$build" -j2 --target pinfall-server pinfall-loadgen >&2
 lg="$build/bench/loadgen/pinfall-loadgen"
-. bench/loadgen/run_lib.sh  # bench_scratch, start_peer, stop_peer, accepted_actions
 bench_scratch
 peer_cpu=1
 boost=0
@@ -57,8 +55,8 @@ profile() {
         n=$((n * 5))
     [ "$n" -gt 0 ] || { log "$label: nothing counted"; exit 1; }
     local cpu_us
-    cpu_us=$(join "$tmp/$label.t0" "$tmp/$label.t1" |
-        awk -v hz="$hz" -v n="$n" '{ t += ($6 - $3) + ($7 - $4) } END { printf "%.3f", t / hz * 1e6 / n }')
+    cpu_us=$(join "$tmp/$label.t0" "$tmp/$label.t1" | awk -v hz="$hz" -v n="$n" '
+        { t += ($6 - $3) + ($7 - $4) } END { printf "%.3f", t / hz * 1e6 / n }')
     echo "## $label: $n $units in 5 s, $cpu_us us of CPU a unit"
     echo
     echo "| thread | user us | system us |"
@@ -76,10 +74,7 @@ profile() {
     echo
 }
 
-head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$tmp/secret"
-start_peer "$build/server/pinfall-server" --port 0 --bind 127.0.0.1 --threads 1 --msg-rate 0 \
-    --guests-per-ip 0 --games-per-ip 0 --secret-file "$tmp/secret" --db "$tmp/pinfall.db" \
-    --log-level warn
+start_pinfall "$build/server/pinfall-server"
 profile pinfall-server actions
 stop_peer
 if [ "${1:-}" = echo ]; then

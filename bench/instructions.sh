@@ -14,23 +14,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build/release}
 secs=${2:-10}
-for tool in valgrind callgrind_annotate callgrind_control curl; do
-    command -v "$tool" > /dev/null || { echo "instructions.sh: $tool is needed" >&2; exit 1; }
-done
+. bench/loadgen/run_lib.sh  # require_tools, bench_scratch, start_pinfall, stop_peer, ...
+require_tools instructions.sh valgrind callgrind_annotate callgrind_control curl
 cmake --build "$build" -j2 --target pinfall-server pinfall-loadgen >&2
-. bench/loadgen/run_lib.sh  # bench_scratch, start_peer, stop_peer, accepted_actions
 bench_scratch
 # start_peer's contract (run_lib.sh). Both cores: pinned to one, the idle-priority analysis
 # pool would get no time beside the playing path and its figure would not be par of every game.
 peer_cpu=0-1
 boost=0  # no priority boost
 log() { echo "instructions.sh: $*" >&2; }
-head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$tmp/secret"
-start_peer valgrind --tool=callgrind --separate-threads=yes \
-    --callgrind-out-file="$tmp/callgrind.out" \
-    "$build/server/pinfall-server" --port 0 --bind 127.0.0.1 --threads 1 --msg-rate 0 \
-    --guests-per-ip 0 --games-per-ip 0 --secret-file "$tmp/secret" \
-    --db "$tmp/pinfall.db" --log-level warn
+start_pinfall valgrind --tool=callgrind --separate-threads=yes \
+    --callgrind-out-file="$tmp/callgrind.out" "$build/server/pinfall-server"
 port=$peer_port
 lg=("$build/bench/loadgen/pinfall-loadgen" --port "$port" --mode closed -c 20 -k 1 --warmup 0)
 "${lg[@]}" -d 3 > /dev/null 2>&1  # warm-up: the first games, SQLite's cache, the allocators

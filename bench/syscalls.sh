@@ -17,12 +17,10 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 build=${1:-build/release}
-for tool in perf curl cc taskset; do
-    command -v "$tool" > /dev/null || { echo "syscalls.sh: $tool is needed" >&2; exit 1; }
-done
+. bench/loadgen/run_lib.sh  # require_tools, bench_scratch, start_pinfall, start_peer, ...
+require_tools syscalls.sh perf curl cc taskset
 cmake --build "$build" -j2 --target pinfall-server pinfall-loadgen >&2
 lg="$build/bench/loadgen/pinfall-loadgen"
-. bench/loadgen/run_lib.sh  # bench_scratch, start_peer, stop_peer, accepted_actions
 bench_scratch
 peer_cpu=1
 boost=0
@@ -61,10 +59,7 @@ count() {
     echo $((after - before)) > "$tmp/$label.units"
 }
 
-head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$tmp/secret"
-start_peer "$build/server/pinfall-server" --port 0 --bind 127.0.0.1 --threads 1 --msg-rate 0 \
-    --guests-per-ip 0 --games-per-ip 0 --secret-file "$tmp/secret" --db "$tmp/pinfall.db" \
-    --log-level warn
+start_pinfall "$build/server/pinfall-server"
 log "pinfall-server: counting"
 count pinfall
 stop_peer

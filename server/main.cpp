@@ -92,8 +92,8 @@ int main(int argc, char** argv) {
     std::shared_ptr<net::Listener> listener;
     try {
         const auto address = asio::ip::make_address(config.bind);
-        listener = std::make_shared<net::Listener>(pool, asio::ip::tcp::endpoint{address, config.port},
-                                                   ctx);
+        listener = std::make_shared<net::Listener>(
+            pool, asio::ip::tcp::endpoint{address, config.port}, ctx);
     } catch (const std::exception& e) {
         std::cerr << "pinfall-server: cannot listen on " << config.bind << ":" << config.port
                   << ": " << e.what() << "\n";

@@ -78,6 +78,27 @@ start_peer() {
     exit 1
 }
 
+# require_tools <script name> <tool...>: exits, naming the first tool not on the PATH.
+require_tools() {
+    local name=$1 tool
+    shift
+    for tool in "$@"; do
+        command -v "$tool" > /dev/null || { echo "$name: $tool is needed" >&2; exit 1; }
+    done
+}
+
+# start_pinfall <command...>: start_peer for pinfall-server as the closed-loop tools run it
+# (bench/ab.sh, cpu_profile.sh, instructions.sh, syscalls.sh): one I/O thread, no rate limit,
+# no per-address budgets, room for 20,000 connections, a fresh secret and database in $tmp. The
+# command is the server's binary, or a wrapper (valgrind ...) followed by it.
+start_pinfall() {
+    rm -f "$tmp/pinfall.db" "$tmp/pinfall.db-wal" "$tmp/pinfall.db-shm"
+    head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$tmp/secret"
+    start_peer "$@" --port 0 --bind 127.0.0.1 --threads 1 --msg-rate 0 --guests-per-ip 0 \
+        --games-per-ip 0 --max-connections 20000 --max-connections-per-ip 20000 \
+        --secret-file "$tmp/secret" --db "$tmp/pinfall.db" --log-level warn
+}
+
 # Stops the running peer with SIGTERM and waits for it (a profiled server writes its profile).
 stop_peer() {
     kill -TERM "$peer_pid" 2> /dev/null || true

@@ -8,7 +8,8 @@
 // completion on every message (docs/benchmarks.md, "Instructions per action").
 //
 // Ownership: the caller owns the sweep and the SessionSet; both must outlive the io_context's
-// run. Thread-safety: start() and stop() from any thread (they post to the io_context's one thread).
+// run. Thread-safety: start() and stop() from any thread (they post to the io_context's one
+// thread).
 #pragma once
 
 #include <boost/asio/io_context.hpp>

@@ -1,7 +1,7 @@
 // Accepts TCP connections on the pool's main io_context and starts an HttpSession for each on
 // the pool's next io_context (IoPool::next: the connections are spread over the threads, and
-// each stays on its own). Connections over the total or per-address limit are closed at once. Running out of file descriptors (or
-// buffers) does not stop the loop: it backs off and retries.
+// each stays on its own). Connections over the total or per-address limit are closed at once.
+// Running out of file descriptors (or buffers) does not stop the loop: it backs off and retries.
 //
 // Thread-safety: handlers run on the main io_context's thread; stop() is safe from any thread.
 #pragma once

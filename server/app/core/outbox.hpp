@@ -15,7 +15,8 @@ class Outbox {
     virtual ~Outbox() = default;
     // Queues text for the connection. Thread-safe: may be called from any thread; the
     // implementation dispatches onto its connection's Strand (inline when called on that
-    // io_context's thread, so messages sent in turn from one thread keep their order). A closed connection drops it.
+    // io_context's thread, so messages sent in turn from one thread keep their order). A closed
+    // connection drops it.
     virtual void send(Message text) = 0;
     // A number unique to this connection, for logs.
     virtual std::uint64_t connection_id() const = 0;

@@ -1,7 +1,8 @@
 // What the games tests share: an Outbox that records what a room sends it, and a harness that
 // wires a Registry as server/main.cpp does (a SQLite file behind a real StorageWorker, a
-// RoomContext, an IoPool of one io_context run by one thread of its own). Every wait is on a condition or a
-// future with a generous limit, never a sleep: the machine is shared with other builds.
+// RoomContext, an IoPool of one io_context run by one thread of its own). Every wait is on a
+// condition or a future with a generous limit, never a sleep: the machine is shared with other
+// builds.
 // Catch2's macros run on the test's thread only; the other threads hand values back to it.
 #pragma once
 
