@@ -121,6 +121,7 @@ App::App(IoPool& pool, const Config& config, const Clock& clock,
       league_news_(storage_, clock, config.secret),
       rooms_{metrics_, storage_, clock,
              [this](const FinishedGame& g) {
+                 registry_.finished(g.row.id);
                  if (g.row.mode == storage::GameMode::kPractice) {
                      par_.game_finished(g.row.id, g.row.ruleset, g.row.seed);
                  }

@@ -24,9 +24,13 @@ engine::Seed random_seed() {
     return s;
 }
 
-Registry::Registry(IoPool& pool, RoomContext& ctx, std::size_t max_games,
-                   GameIds::Range ids)
-    : pool_(pool), ctx_(ctx), max_games_(max_games), ids_(ctx.storage, ids) {}
+Registry::Registry(IoPool& pool, RoomContext& ctx, std::size_t max_games, GameIds::Range ids,
+                   std::size_t finished_kept)
+    : pool_(pool),
+      ctx_(ctx),
+      max_games_(max_games),
+      finished_kept_(finished_kept),
+      ids_(ctx.storage, ids) {}
 
 std::shared_ptr<GameRoom> Registry::adopt(const storage::GameRow& row, Owner owner,
                                           std::string player_name) {
@@ -46,6 +50,20 @@ std::shared_ptr<GameRoom> Registry::adopt(const storage::GameRow& row, Owner own
     slot = room;
     if (games_.size() > max_games_) evict_locked();
     return room;
+}
+
+void Registry::finished(protocol::GameId id) {
+    std::shared_ptr<GameRoom> leaving;  // let go after the lock: its last owner may be us
+    std::lock_guard lock(mutex_);
+    finished_order_.push_back(id);
+    if (finished_order_.size() <= finished_kept_) return;
+    const protocol::GameId oldest = finished_order_.front();
+    finished_order_.pop_front();
+    // A sweep may have dropped it already (and a request loaded it again: finished too).
+    if (const auto it = games_.find(oldest); it != games_.end() && it->second->finished()) {
+        leaving = std::move(it->second);
+        games_.erase(it);
+    }
 }
 
 void Registry::evict_locked() {

@@ -9,9 +9,13 @@
 // GameIds (blocks reserved durably, never reused), so a game has its id before its row is
 // stored. At most max_games rooms are held: a start beyond that, with no finished room to
 // evict, is refused (checked and inserted under one lock, so concurrent starts cannot pass it).
+// A finished game stays cached while the next `finished_kept` games finish (the requests that
+// follow a game_over find it in memory), then leaves: a busy server would otherwise hold every
+// game finished since the last sweep, and its memory would grow and shrink by that much.
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -31,10 +35,12 @@ class Registry {
    public:
     using RoomCallback = std::function<void(std::shared_ptr<GameRoom>, const storage::Status&)>;
 
+    static constexpr std::size_t kFinishedKept = 1024;
+
     // ids: the block GameIds::reserve_first reserved. pool: where rooms without a given strand
     // run (IoPool::next); it outlives the registry.
-    Registry(IoPool& pool, RoomContext& ctx, std::size_t max_games,
-             GameIds::Range ids);
+    Registry(IoPool& pool, RoomContext& ctx, std::size_t max_games, GameIds::Range ids,
+             std::size_t finished_kept = kFinishedKept);
 
     // Opens the room of a new practice game and stores its row in the background. `done` runs
     // inline with the room, or nullptr and why (server_busy is reported as a conflict status);
@@ -69,6 +75,9 @@ class Registry {
     // The room of game id from memory, else loaded from storage; nullptr with not_found when
     // there is no such game. `done` runs on the storage thread or inline.
     void find_game(protocol::GameId id, RoomCallback done);
+    // Game `id` is stored finished (RoomContext::on_finished calls this): the finished game
+    // cached longest before it leaves memory once more than finished_kept are. Any thread.
+    void finished(protocol::GameId id);
     // Shutdown, with the io_context stopped: queues the actions of every unfinished practice
     // game in memory for storage (GameRoom::save_unfinished_practice).
     void save_unfinished_practice();
@@ -103,8 +112,10 @@ class Registry {
     IoPool& pool_;
     RoomContext& ctx_;
     const std::size_t max_games_;
+    const std::size_t finished_kept_;
     mutable std::mutex mutex_;
     std::unordered_map<protocol::GameId, std::shared_ptr<GameRoom>> games_;
+    std::deque<protocol::GameId> finished_order_;  // the cached finished games, oldest first
     // Rooms taken out by hand_over() whose GameRoom::hand_over has not run yet: a shutdown
     // that stops the io_context first must still save their unfinished practice games.
     std::vector<std::shared_ptr<GameRoom>> leaving_;

@@ -24,12 +24,13 @@ Opened wait_opened(std::future<Opened> f) {
 
 }  // namespace
 
-GamesHarness::GamesHarness(std::size_t max_games, std::string now)
+GamesHarness::GamesHarness(std::size_t max_games, std::string now, std::size_t finished_kept)
     : clock(server::parse_rfc3339(now)),
       worker(open_reserving(dir.db(), &ids)),
       ctx{metrics, worker, clock, [this](const server::FinishedGame& g) { finished_game(g); }, {}},
       max_games_(max_games),
-      registry_(std::make_unique<server::Registry>(pool, ctx, max_games, ids)),
+      finished_kept_(finished_kept),
+      registry_(std::make_unique<server::Registry>(pool, ctx, max_games, ids, finished_kept)),
       runner_([this] { pool.run(); }) {}
 
 GamesHarness::~GamesHarness() {
@@ -48,7 +49,7 @@ void GamesHarness::restart() {
                     return taken;
                 })
                 .is_ok());
-    registry_ = std::make_unique<server::Registry>(pool, ctx, max_games_, next);
+    registry_ = std::make_unique<server::Registry>(pool, ctx, max_games_, next, finished_kept_);
 }
 
 Opened GamesHarness::create_practice(server::GuestId guest) {
@@ -129,6 +130,7 @@ void GamesHarness::committed() {
 }
 
 void GamesHarness::finished_game(const server::FinishedGame& g) {
+    registry_->finished(g.row.id);
     if (on_finished_hook) on_finished_hook(g);
     {
         std::lock_guard lock(mutex_);

@@ -91,9 +91,12 @@ struct Opened {
 // A SQLite file, its storage worker and a Registry on an io_context run by one thread.
 class GamesHarness {
    public:
-    // `now`: where the server clock starts (it runs on from there); max_games as --max-games.
+    // `now`: where the server clock starts (it runs on from there); max_games as --max-games;
+    // finished_kept as the Registry's (App's on_finished tells the registry, and so does this
+    // harness's).
     explicit GamesHarness(std::size_t max_games = 100,
-                          std::string now = "2026-11-29T12:00:00Z");
+                          std::string now = "2026-11-29T12:00:00Z",
+                          std::size_t finished_kept = server::Registry::kFinishedKept);
     // Stops the worker first (its completions post to the rooms' strands), then lets the
     // io_context run out of work, so nothing runs once members start to go.
     ~GamesHarness();
@@ -139,6 +142,7 @@ class GamesHarness {
     void finished_game(const server::FinishedGame& g);
 
     const std::size_t max_games_;
+    const std::size_t finished_kept_;
     std::set<server::GuestId> guests_;  // stored so far
     mutable std::mutex mutex_;
     mutable std::condition_variable finished_cv_;

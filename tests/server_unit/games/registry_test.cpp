@@ -1,6 +1,7 @@
 // Registry in-process on a SQLite file (games_harness.hpp): new games take ids from the reserved
 // block and stay cached; an idle practice game leaves memory and is found again from storage
-// where it stood; max_games refuses a start with a conflict until a finished room can go; a
+// where it stood; a finished game leaves memory once finished_kept later ones have finished;
+// max_games refuses a start with a conflict until a finished room can go; a
 // player's daily attempt is one room per day, resumed after a restart; a guest's open games
 // come from memory and storage together.
 #include <catch2/catch.hpp>
@@ -113,6 +114,40 @@ TEST_CASE("past max_games a start is refused as server_busy until a finished roo
     CHECK(h.registry().cached(a.room->id()) == nullptr);
     CHECK(h.registry().cached(b.room->id()) == b.room);
     CHECK(h.registry().cached(c.room->id()) == c.room);
+}
+
+TEST_CASE("a finished game stays cached while finished_kept later games finish, then leaves") {
+    GamesHarness h(100, "2026-11-29T12:00:00Z", 2);
+    auto player = std::make_shared<RecordingOutbox>();
+    std::vector<std::shared_ptr<server::GameRoom>> ended;
+    for (int i = 0; i < 3; ++i) {
+        ended.push_back(h.create_practice(7).room);
+        REQUIRE(ended.back());
+    }
+    const auto live = h.create_practice(7).room;
+    REQUIRE(live);
+    GamesHarness::act(ended[0], engine::Action::resign(), 1, player);
+    GamesHarness::act(ended[1], engine::Action::resign(), 2, player);
+    h.wait_finished(2);  // stored finished; the registry was told first
+    CHECK(h.registry().cached(ended[0]->id()) == ended[0]);
+    CHECK(h.registry().cached(ended[1]->id()) == ended[1]);
+
+    GamesHarness::act(ended[2], engine::Action::resign(), 3, player);
+    h.wait_finished(3);
+    CHECK(h.registry().cached(ended[0]->id()) == nullptr);  // the oldest of three left
+    CHECK(h.registry().cached(ended[1]->id()) == ended[1]);
+    CHECK(h.registry().cached(ended[2]->id()) == ended[2]);
+    CHECK(h.registry().cached(live->id()) == live);  // unfinished: never counted
+
+    // Asked for again, it is loaded from storage as it ended.
+    const auto found = h.find(ended[0]->id());
+    REQUIRE(found.status.is_ok());
+    REQUIRE(found.room);
+    CHECK(found.room != ended[0]);
+    CHECK(found.room->finished());
+    const json again = registry_snapshot(found.room);
+    CHECK(again["version"] == 2);  // the resignation's events: ball and game over
+    CHECK(again == registry_snapshot(ended[0]));
 }
 
 TEST_CASE("daily_attempt gives a player one room per day, resumed after a restart") {
