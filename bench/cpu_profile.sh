@@ -8,7 +8,8 @@
 # largest functions (share of samples x the CPU time an action). With `echo`, the raw TCP echo
 # peer (bench/peers/echo_server.c) is sampled the same way, per answered line, to compare the
 # kernel's work. Not a docs/benchmarks.md section: a tool for finding what to change (cpu-clock
-# sampling in a virtual machine lands late after code that blocks interrupts).
+# sampling in a virtual machine lands late after code that blocks interrupts). Each thread's row
+# also counts its minor page faults and context switches per 1,000 units.
 #
 # Usage: bench/cpu_profile.sh [echo]   (needs perf; as root or kernel.perf_event_paranoid <= -1)
 set -euo pipefail
@@ -25,11 +26,14 @@ boost=0
 log() { echo "cpu_profile.sh: $*" >&2; }
 hz=$(getconf CLK_TCK)
 
-# Each thread's "tid name utime stime" (clock ticks) of the running peer.
+# Each thread's "tid name utime stime minflt voluntary involuntary" of the running peer (clock
+# ticks; minor page faults; context switches).
 threads() {
     local t
     for t in /proc/"$peer_pid"/task/*; do
-        echo "$(basename "$t") $(tr -d ' ' < "$t/comm") $(awk '{ print $14, $15 }' "$t/stat")"
+        echo "$(basename "$t") $(tr -d ' ' < "$t/comm") $(awk '{ print $14, $15, $10 }' "$t/stat")" \
+            "$(awk '/^voluntary_ctxt/ { v = $2 } /^nonvoluntary_ctxt/ { n = $2 } END { print v, n }' \
+                "$t/status")"
     done | sort
 }
 
@@ -56,14 +60,17 @@ profile() {
     [ "$n" -gt 0 ] || { log "$label: nothing counted"; exit 1; }
     local cpu_us
     cpu_us=$(join "$tmp/$label.t0" "$tmp/$label.t1" | awk -v hz="$hz" -v n="$n" '
-        { t += ($6 - $3) + ($7 - $4) } END { printf "%.3f", t / hz * 1e6 / n }')
+        { t += ($9 - $3) + ($10 - $4) } END { printf "%.3f", t / hz * 1e6 / n }')
     echo "## $label: $n $units in 5 s, $cpu_us us of CPU a unit"
     echo
-    echo "| thread | user us | system us |"
-    echo "|---|---|---|"
+    echo "| thread | user us | system us | minor faults a 1,000 | switches a 1,000 (voluntary, involuntary) |"
+    echo "|---|---|---|---|---|"
+    # join's fields: tid, then name utime stime minflt vol invol of t0 ($2-$7) and t1 ($8-$13).
     join "$tmp/$label.t0" "$tmp/$label.t1" | awk -v hz="$hz" -v n="$n" '
-        { u = ($6 - $3) / hz * 1e6 / n; s = ($7 - $4) / hz * 1e6 / n
-          if (u + s > 0.005) printf "| %s %s | %.3f | %.3f |\n", $1, $2, u, s }'
+        { u = ($9 - $3) / hz * 1e6 / n; s = ($10 - $4) / hz * 1e6 / n
+          if (u + s > 0.005)
+              printf "| %s %s | %.3f | %.3f | %.2f | %.2f, %.2f |\n", $1, $2, u, s,
+                     ($11 - $5) * 1000 / n, ($12 - $6) * 1000 / n, ($13 - $7) * 1000 / n }'
     echo
     echo "| function | share of samples | us a unit |"
     echo "|---|---|---|"
