@@ -4,10 +4,12 @@
 # under the closed loop of bench/server.sh (pinfall-loadgen on CPU 0: 100 connections, one
 # request in flight each, 8 s), each with bench/send_times/shim.c preloaded, which times every
 # send() and sendmsg() of the process. Prints a markdown table on stdout: a row a run with the
-# rate, the mean, median and 99th percentile of a write, and the share of writes of 15 us or
-# more with the time they took over all writes. Progress goes to stderr. Not a
-# docs/benchmarks.md section: a tool for finding what holds the writing thread up (a page
-# fault, a preemption, a wake-up of the reader's CPU), which its CPU time alone does not show.
+# rate, the mean, median and 99th percentile of a write, the share of writes of 15 us or more
+# with the time they took over all writes, and how fast the guest kernel handed free memory back
+# to the hypervisor meanwhile (free page reporting, where the kernel has it; the whole
+# machine's). Progress goes to stderr. Not a docs/benchmarks.md section: a tool for finding what
+# holds the writing thread up (a page fault, a preemption, a wake-up of the reader's CPU), which
+# its CPU time alone does not show.
 #
 # Experiments (pinfall's runs only):
 # --move-thread N: once pinfall-server has started, its Nth thread (by thread id: 1 is the I/O
@@ -43,26 +45,35 @@ log() { echo "send_times.sh: $*" >&2; }
 cc -O2 -shared -fPIC -o "$tmp/shim.so" bench/send_times/shim.c -ldl
 cc -O2 -o "$tmp/echo_server" bench/peers/echo_server.c
 
+# Free memory the guest kernel has handed back to the hypervisor so far (KiB), where the kernel
+# says (free page reporting: a page freed in a block of the reporting order goes back to the host,
+# and its next use costs a fault there); "-" elsewhere.
+reported=/sys/module/page_reporting/parameters/reported_kib
+reported_kib() { if [ -r "$reported" ]; then cat "$reported"; else echo -; fi; }
+
 # run <label> <loadgen options...>: 8 s of closed loop against the running peer, then stops it
 # (the shim writes its summary as the peer exits) and prints the table's row.
 run() {
-    local label=$1
+    local label=$1 kib0 kib1 kib_s=-
     shift
+    kib0=$(reported_kib)
     taskset -c 0 "$lg" --port "$peer_port" --mode closed -c 100 -k 1 --warmup 0 -d 8 "$@" \
         > "$tmp/lg" 2>&1 || { cat "$tmp/lg" >&2; log "$label: pinfall-loadgen failed"; exit 1; }
+    kib1=$(reported_kib)
+    [ "$kib0" = - ] || kib_s=$(((kib1 - kib0) / 8))
     stop_peer
     local rate
     rate=$(grep -o 'actions_per_s=[0-9]*' "$tmp/lg" | cut -d= -f2)
     [ -s "$tmp/times" ] || { log "$label: the shim wrote nothing"; exit 1; }
     # shellcheck disable=SC2046  # the shim's key=value words
     local $(cat "$tmp/times")
-    printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$label" "$rate" "$calls" "$mean_ns" \
-        "$p50_ns" "$p99_ns" "$over15_pct" "$over15_ns_a_call"
+    printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$label" "$rate" "$calls" "$mean_ns" \
+        "$p50_ns" "$p99_ns" "$over15_pct" "$over15_ns_a_call" "$kib_s"
     rm -f "$tmp/times"
 }
 
-echo "| run | requests/s | writes | mean ns | p50 ns | p99 ns | writes >= 15 us, % | their ns a write |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| run | requests/s | writes | mean ns | p50 ns | p99 ns | writes >= 15 us, % | their ns a write | KiB/s freed to the host |"
+echo "|---|---|---|---|---|---|---|---|---|"
 for r in $(seq 1 "$rounds"); do
     start_pinfall env LD_PRELOAD="$tmp/shim.so" SEND_TIMES_OUT="$tmp/times" \
         "$build/server/pinfall-server"
