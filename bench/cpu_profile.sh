@@ -16,13 +16,8 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 build=build/release
-. bench/loadgen/run_lib.sh  # require_tools, bench_scratch, start_pinfall, start_peer, ...
-require_tools cpu_profile.sh perf curl cc taskset
-cmake --build "$build" -j2 --target pinfall-server pinfall-loadgen >&2
-lg="$build/bench/loadgen/pinfall-loadgen"
-bench_scratch
-peer_cpu=1
-boost=0
+. bench/loadgen/run_lib.sh  # closed_loop_setup, start_pinfall, start_peer, stop_peer, ...
+closed_loop_setup cpu_profile.sh "$build" perf curl cc taskset
 log() { echo "cpu_profile.sh: $*" >&2; }
 hz=$(getconf CLK_TCK)
 

@@ -34,13 +34,8 @@ while [ $# -gt 0 ]; do
     esac
 done
 rounds=${1:-3}
-. bench/loadgen/run_lib.sh  # require_tools, bench_scratch, start_pinfall, start_peer, ...
-require_tools send_times.sh cc curl taskset
-cmake --build "$build" -j2 --target pinfall-server pinfall-loadgen >&2
-lg="$build/bench/loadgen/pinfall-loadgen"
-bench_scratch
-peer_cpu=1
-boost=0
+. bench/loadgen/run_lib.sh  # closed_loop_setup, start_pinfall, start_peer, stop_peer, ...
+closed_loop_setup send_times.sh "$build" cc curl taskset
 log() { echo "send_times.sh: $*" >&2; }
 cc -O2 -shared -fPIC -o "$tmp/shim.so" bench/send_times/shim.c -ldl
 cc -O2 -o "$tmp/echo_server" bench/peers/echo_server.c
@@ -85,7 +80,8 @@ for r in $(seq 1 "$rounds"); do
     fi
     spinner=
     if [ -n "$spin" ]; then
-        taskset -c 0 nice -n 19 sh -c 'while :; do :; done' &
+        # Bounded, so that a run that fails cannot leave it spinning.
+        timeout 60 taskset -c 0 nice -n 19 sh -c 'while :; do :; done' &
         spinner=$!
     fi
     run "pinfall-$r${move:+ (thread $move on CPU 0)}${spin:+ (CPU 0 kept busy)}"

@@ -17,13 +17,8 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 build=${1:-build/release}
-. bench/loadgen/run_lib.sh  # require_tools, bench_scratch, start_pinfall, start_peer, ...
-require_tools syscalls.sh perf curl cc taskset
-cmake --build "$build" -j2 --target pinfall-server pinfall-loadgen >&2
-lg="$build/bench/loadgen/pinfall-loadgen"
-bench_scratch
-peer_cpu=1
-boost=0
+. bench/loadgen/run_lib.sh  # closed_loop_setup, start_pinfall, start_peer, stop_peer, ...
+closed_loop_setup syscalls.sh "$build" perf curl cc taskset
 log() { echo "syscalls.sh: $*" >&2; }
 kinds=(recvmsg sendmsg recvfrom sendto read write epoll_wait epoll_ctl futex pwrite64 fdatasync)
 events=raw_syscalls:sys_enter

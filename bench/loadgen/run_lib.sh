@@ -87,6 +87,21 @@ require_tools() {
     done
 }
 
+# closed_loop_setup <script name> <build dir> <tool...>: what the closed-loop tools
+# (cpu_profile.sh, send_times.sh, syscalls.sh) do first: check their tools, build
+# pinfall-server and pinfall-loadgen in the build dir, set lg to the generator, make $tmp
+# (bench_scratch), and have start_peer pin the peer to CPU 1 with no priority boost.
+closed_loop_setup() {
+    local name=$1 dir=$2
+    shift 2
+    require_tools "$name" "$@"
+    cmake --build "$dir" -j2 --target pinfall-server pinfall-loadgen >&2
+    lg="$dir/bench/loadgen/pinfall-loadgen"
+    bench_scratch
+    peer_cpu=1
+    boost=0
+}
+
 # start_pinfall <command...>: start_peer for pinfall-server as the closed-loop tools run it
 # (bench/ab.sh, cpu_profile.sh, instructions.sh, syscalls.sh): one I/O thread, no rate limit,
 # no per-address budgets, room for 20,000 connections, a fresh secret and database in $tmp. The
